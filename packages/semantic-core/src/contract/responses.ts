@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { refusalCodeSchema } from './refusal-codes.js';
+import { ACTION_KINDS, VISIBILITY_CLASSES } from '../model/visibility.js';
+import { nodeStatesSchema } from '../model/page-capture.js';
+
+export const refusalResponseSchema = z.object({
+  status: z.literal('refused'),
+  refusal: z.object({
+    code: refusalCodeSchema,
+    message: z.string(),
+    detail: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+export const transportErrorResponseSchema = z.object({
+  status: z.literal('error'),
+  error: z.object({ code: z.literal('browser_transport_error'), message: z.string() }),
+});
+
+export const tabSummarySchema = z.object({
+  tab_id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  active: z.boolean().nullable(),
+});
+
+export const bindResponseSchema = z.object({
+  status: z.literal('ok'),
+  mode: z.literal('bind'),
+  target_id: z.string(),
+  binding: z.object({
+    route: z.enum(['native', 'explicit', 'managed']),
+    proof: z.enum(['listening_socket_pid', 'devtools_active_port', 'explicit_endpoint', 'spawned_by_driver']),
+    exact: z.boolean(),
+  }),
+  browser: z.object({ product: z.string(), protocol: z.string() }),
+  tabs: z.array(tabSummarySchema),
+});
+
+const rectSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+export const actionRefSchema = z.object({
+  ref: z.string(),
+  role: z.string(),
+  name: z.string(),
+  value: z.string().optional(),
+  states: nodeStatesSchema,
+  actions: z.array(z.enum(ACTION_KINDS)),
+  frame: z.string(),
+  visibility: z.enum(VISIBILITY_CLASSES),
+  box: rectSchema.optional(),
+});
+
+export const contentRefSchema = z.object({
+  ref: z.string(),
+  role: z.string(),
+  name: z.string(),
+  frame: z.string(),
+  visibility: z.enum(VISIBILITY_CLASSES),
+  box: rectSchema.optional(),
+});
+
+export const omittedCountsSchema = z.object({
+  css_hidden: z.number().int().nonnegative(),
+  offscreen: z.number().int().nonnegative(),
+  page_occluded: z.number().int().nonnegative(),
+  no_layout: z.number().int().nonnegative(),
+  unknown: z.number().int().nonnegative(),
+  budget: z.number().int().nonnegative(),
+  unprovable_frame: z.number().int().nonnegative(),
+});
+
+export const SNAPSHOT_SCOPES = ['viewport', 'query', 'subtree', 'continuation', 'diff'] as const;
+
+export const pageSummarySchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  focused_ref: z.string().nullable(),
+});
+
+export const semanticSnapshotResponseSchema = z.object({
+  status: z.literal('ok'),
+  mode: z.literal('snapshot'),
+  target_id: z.string(),
+  tab_id: z.string(),
+  snapshot: z.object({
+    id: z.string(),
+    format: z.literal('semantic_v2'),
+    complete: z.boolean(),
+    scope: z.enum(SNAPSHOT_SCOPES),
+    selected_nodes: z.number().int().nonnegative(),
+    total_nodes: z.number().int().nonnegative(),
+    node_budget: z.number().int().positive(),
+    omitted: omittedCountsSchema,
+    continuation: z.string().nullable(),
+    /** Which limits made the snapshot incomplete (node/char budgets, collection budgets). */
+    limits_hit: z.array(z.string()).optional(),
+  }),
+  page: pageSummarySchema,
+  outline: z.string(),
+  refs: z.array(actionRefSchema),
+  content_refs: z.array(contentRefSchema),
+  oopif: z.object({ status: z.enum(['attached', 'none', 'partial']), frames: z.number().int().nonnegative() }),
+  timing_ms: z.object({ collect: z.number().nonnegative(), compose: z.number().nonnegative() }),
+});
+
+export const domRefsSnapshotResponseSchema = z.object({
+  status: z.literal('ok'),
+  mode: z.literal('snapshot'),
+  target_id: z.string(),
+  tab_id: z.string(),
+  snapshot: z.object({ id: z.string(), format: z.literal('dom_refs_v1'), truncated: z.boolean() }),
+  page: pageSummarySchema,
+  refs: z.array(
+    z.object({
+      ref: z.string(),
+      role: z.string(),
+      name: z.string(),
+      value: z.string().optional(),
+      actions: z.array(z.enum(ACTION_KINDS)),
+      frame: z.string(),
+    }),
+  ),
+});
+
+export const actionResponseSchema = z.object({
+  status: z.literal('ok'),
+  action: z.enum(['click', 'type', 'select', 'scroll', 'press', 'navigate']),
+  ref: z.string().nullable(),
+  effect: z.enum(['confirmed', 'unverifiable', 'suspected_noop']),
+  navigation: z.boolean(),
+});
+
+export const screenshotResponseSchema = z.object({
+  status: z.literal('ok'),
+  action: z.literal('screenshot'),
+  image: z.object({ mime_type: z.literal('image/png'), data: z.string(), width: z.number(), height: z.number() }),
+  labels: z.array(z.object({ label: z.number().int().positive(), ref: z.string() })),
+});
+
+export const browserWindowSchema = z.object({
+  pid: z.number().int(),
+  window_id: z.union([z.number(), z.string()]),
+  title: z.string(),
+  bounds: rectSchema,
+  app: z.string(),
+});
+
+export const listWindowsResponseSchema = z.object({
+  status: z.literal('ok'),
+  mode: z.literal('windows'),
+  windows: z.array(browserWindowSchema),
+});
+
+export const endSessionResponseSchema = z.object({
+  status: z.literal('ok'),
+  mode: z.literal('end_session'),
+  session: z.string(),
+  closed_browsers: z.number().int().nonnegative(),
+});
+
+export type RefusalResponse = z.infer<typeof refusalResponseSchema>;
+export type TransportErrorResponse = z.infer<typeof transportErrorResponseSchema>;
+export type Failure = RefusalResponse | TransportErrorResponse;
+export type TabSummary = z.infer<typeof tabSummarySchema>;
+export type BindResponse = z.infer<typeof bindResponseSchema>;
+export type ActionRef = z.infer<typeof actionRefSchema>;
+export type ContentRef = z.infer<typeof contentRefSchema>;
+export type OmittedCounts = z.infer<typeof omittedCountsSchema>;
+export type SnapshotScope = (typeof SNAPSHOT_SCOPES)[number];
+export type SemanticSnapshotResponse = z.infer<typeof semanticSnapshotResponseSchema>;
+export type DomRefsSnapshotResponse = z.infer<typeof domRefsSnapshotResponseSchema>;
+export type SnapshotResponse = SemanticSnapshotResponse | DomRefsSnapshotResponse;
+export type ActionResponse = z.infer<typeof actionResponseSchema>;
+export type ScreenshotResponse = z.infer<typeof screenshotResponseSchema>;
+export type BrowserWindow = z.infer<typeof browserWindowSchema>;
+export type ListWindowsResponse = z.infer<typeof listWindowsResponseSchema>;
+export type EndSessionResponse = z.infer<typeof endSessionResponseSchema>;

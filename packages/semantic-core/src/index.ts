@@ -1,0 +1,16 @@
+export * from './model/geometry.js';
+export * from './model/visibility.js';
+export * from './model/node-states.js';
+export * from './model/page-capture.js';
+export * from './model/semantic-node.js';
+export * from './errors/sightline-error.js';
+export * from './errors/transport-error.js';
+export * from './contract/refusal-codes.js';
+export * from './contract/identifiers.js';
+export * from './contract/requests.js';
+export * from './contract/responses.js';
+export type * from './ports/browser-transport.js';
+export type * from './ports/native-platform.js';
+export * from './ports/clock.js';
+export type * from './compose/compose-types.js';
+export { DEFAULT_NODE_BUDGET, DEFAULT_MAX_CHARS } from './compose/compose-types.js';
