@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    passWithNoTests: true,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -1,1 +1,2 @@
+// The CLI arrives with its own issue; nothing is exported yet.
 export {};

@@ -1,1 +1,2 @@
+// The MCP server arrives with its own issue; nothing is exported yet.
 export {};
