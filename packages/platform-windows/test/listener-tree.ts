@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/**
+ * Starts `node` (the parent) which starts a grandchild listening on 127.0.0.1 and ::1. The sockets
+ * belong to the grandchild only, so finding them from the parent pid proves the descendant walk.
+ */
+export interface ListenerTree {
+  parent: ChildProcess;
+  grandchild: number;
+  v4: number;
+  v6: number | null;
+  stop(): void;
+}
+
+export async function startListenerTree(): Promise<ListenerTree> {
+  const grandchild = `
+    const net = require('node:net');
+    process.on('disconnect', () => process.exit(0));
+    const a = net.createServer().listen(0, '127.0.0.1', () => {
+      const b = net.createServer();
+      b.on('error', () => process.send({ v4: a.address().port, v6: null, grandchild: process.pid }));
+      b.listen(0, '::1', () => process.send({ v4: a.address().port, v6: b.address().port, grandchild: process.pid }));
+    });`;
+  const parentScript = `
+    const { spawn } = require('node:child_process');
+    const child = spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.on('message', (m) => process.send(m));
+    child.on('exit', (code) => process.exit(code ?? 1));
+    process.on('disconnect', () => { child.kill(); process.exit(0); });`;
+  const parent = spawn(process.execPath, ['-e', parentScript], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const ports = await new Promise<{ v4: number; v6: number | null; grandchild: number }>((resolve, reject) => {
+    parent.once('message', (message) => resolve(message as { v4: number; v6: number | null; grandchild: number }));
+    parent.once('exit', (code) => reject(new Error(`helper exited ${code}`)));
+    setTimeout(() => reject(new Error('helper did not report its ports')), 15_000).unref();
+  });
+  return {
+    parent,
+    ...ports,
+    stop() {
+      try {
+        process.kill(ports.grandchild);
+      } catch {
+        // already exited
+      }
+      parent.kill();
+    },
+  };
+}
