@@ -1,1 +1,15 @@
-export {};
+export { startFixtureServer, APP_DIRECTORY } from './fixture-server.js';
+export type { FixtureServer, FixtureServerOptions, FixtureUrls } from './fixture-server.js';
+export {
+  generateInboxPage,
+  generateHostilePage,
+  INBOX_PAGE_SIZES,
+  INBOX_PAGE_SCRIPT,
+  MIN_INBOX_ELEMENTS,
+  MAX_INBOX_ELEMENTS,
+  HOSTILE_PAGE_SCRIPT,
+  HOSTILE_HIDDEN_CONTROLS,
+} from './pages/index.js';
+export type { InboxPageOptions } from './pages/index.js';
+export { launchTestChromium, CHROMIUM_BASE_FLAGS, DEFAULT_CHROMIUM_PATH } from './chromium-launcher.js';
+export type { LaunchTestChromiumOptions, TestChromium } from './chromium-launcher.js';
