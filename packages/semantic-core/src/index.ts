@@ -14,3 +14,34 @@ export type * from './ports/native-platform.js';
 export * from './ports/clock.js';
 export type * from './compose/compose-types.js';
 export { DEFAULT_NODE_BUDGET, DEFAULT_MAX_CHARS } from './compose/compose-types.js';
+// classify → rank → select → render (pure pipeline)
+export * from './ranking.js';
+export { composeSnapshot, viewportCandidates, defaultComposeOptions } from './compose/compose-snapshot.js';
+export { selectNodes, type Selection } from './compose/select-nodes.js';
+export { accountFor, type Accounting } from './compose/omitted-counts.js';
+export { composeDomRefs, DOM_REFS_LIMIT, type DomRef, type DomRefsSnapshot } from './render/dom-refs-v1.js';
+export { NodeLines, type NodeLine } from './render/node-lines.js';
+export { OUTLINE_TEXT_LIMIT, displayText, escapeOutline, formatLine, formatStates, type LineParts } from './render/outline-format.js';
+// Test support: deterministic captures for tests, the harness and benchmarks.
+export * as testCaptures from './testing/test-captures.js';
+export { syntheticInbox, type SyntheticInboxOptions } from './testing/synthetic-capture.js';
+// Capabilities, read scopes and the Driver service (SPEC §2–§4, §6, §7).
+export { CapabilityStore, CONTINUATION_IDLE_MS, type ResolvedRef, type RefKind } from './capabilities/capability-store.js';
+export { nodeIdentity } from './capabilities/capability-ids.js';
+export { matchesQuery } from './scopes/query-scope.js';
+export { diffOutline, REMOVED_MARKER, type OutlineDiff } from './scopes/diff-scope.js';
+export { VIEWPORT_MAX_TIER } from './scopes/viewport-scope.js';
+export { Driver, DEFAULT_SCROLL_AMOUNT, type DriverOptions } from './driver/driver.js';
+export { DEFAULT_LAUNCH_VIEWPORT, BOUNDS_TOLERANCE } from './driver/bind-routes.js';
+// Test support: in-memory ports for unit tests of the Driver and the frontends.
+export {
+  FakeBrowser,
+  FakeBrowserTransport,
+  FakeConnection,
+  FakeNativePlatform,
+  type FakeCall,
+  type FakeTabInit,
+  type FakePlatformInit,
+  type FakeTransportOptions,
+} from './testing/fake-ports.js';
+export { fakePage, fakeMailPage, type FakeNodeSpec, type FakePageSpec } from './testing/fake-ports-pages.js';

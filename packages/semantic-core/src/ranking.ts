@@ -1,3 +1,23 @@
 // Zod-free entry of the pure classification and ranking rules, so a transport can bundle the very
-// same code into a page's isolated world (SPEC §8). Filled in by classify/ and rank/.
-export {};
+// same code into a page's isolated world (SPEC §8). Everything reachable from here must stay free
+// of zod and of Node APIs, and of syntax newer than ES2020.
+export { classifyPage } from './classify/classify-page.js';
+export { walkStyles, type StyleWalk } from './classify/style-walk.js';
+export { classifyVisibility, geometryVisibility, visibilityOfAll } from './classify/visibility.js';
+export {
+  ACTION_CLICK,
+  ACTION_HOVER,
+  ACTION_SCROLL,
+  ACTION_SELECT,
+  ACTION_TYPE,
+  ACTION_UPLOAD,
+  actionMask,
+  actionsFor,
+  actionsFromMask,
+} from './classify/action-kinds.js';
+export { isSemantic } from './classify/is-semantic.js';
+export { REDACTED_TEXT, isSecretField, redactedName } from './classify/redaction.js';
+export { CONTAINER_ROLES, STRUCTURAL_ROLES } from './classify/roles.js';
+export { collapseWhitespace } from './classify/text.js';
+export { tierOf } from './rank/tier.js';
+export { rankNodes } from './rank/rank-nodes.js';

@@ -104,6 +104,12 @@ export interface BrowserConnection {
   proveNode(tabKey: string, node: NodeAddress): Promise<NodeLiveness>;
   perform(tabKey: string, action: PageAction): Promise<ActionOutcome>;
   screenshot(tabKey: string, labels: ScreenshotLabel[]): Promise<Screenshot>;
+  /**
+   * Optional: screen bounds (px) of the native window that shows the tab (CDP
+   * `Browser.getWindowForTarget`), used by the native route to match a CDP window to a native
+   * window by bounds (SPEC §3). Without it the native route can only match by title (heuristic).
+   */
+  windowBounds?(tabKey: string): Promise<Rect | null>;
   /** Subscribe to navigation/tab/disconnect events; returns the unsubscribe function. */
   onEvent(listener: (event: TransportEvent) => void): () => void;
   /** Detach; for a launched browser, also stop it and delete its profile. */

@@ -1,0 +1,68 @@
+// Compose benchmark (SPEC §8): a default snapshot of a synthetic inbox at 25k / 50k / 100k nodes.
+// Runs against dist (build first). Each run = classifyPage + rank + composeSnapshot with a trivial
+// namer, as the Driver does for a full capture. Prints median/min/max ms and the heap a
+// classified page holds, which should grow linearly with the node count.
+import { classifyPage, composeSnapshot, defaultComposeOptions, viewportCandidates, syntheticInbox } from '../dist/index.js';
+
+const RUNS = 10;
+const TARGET_MS = 50;
+const SIZES = [25_000, 50_000, 100_000];
+
+const namer = {
+  snapshotPrefix: 'p1',
+  elementNumber: (node) => Number(node.handle.slice(4)) + 1,
+  frameLabel: (frame) => (frame.ownerNode === null ? 'main' : 'f1'),
+};
+
+function composeOnce(capture) {
+  const page = classifyPage(capture);
+  const snapshot = composeSnapshot(page, page.nodes, viewportCandidates(page), defaultComposeOptions(), namer);
+  return { page, snapshot };
+}
+
+function gc() {
+  if (typeof globalThis.gc === 'function') globalThis.gc();
+}
+
+function heapHeldBy(make) {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const held = make();
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  return { held, bytes: after - before };
+}
+
+const rows = [];
+for (const elements of SIZES) {
+  const { held: capture, bytes: captureBytes } = heapHeldBy(() => syntheticInbox({ elements, hiddenControls: 300 }));
+  for (let i = 0; i < 3; i++) composeOnce(capture); // warm-up
+  const times = [];
+  let last;
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    last = composeOnce(capture);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const median = (times[(RUNS - 1) >> 1] + times[RUNS >> 1]) / 2;
+  const { bytes: pageBytes } = heapHeldBy(() => classifyPage(capture));
+  rows.push({
+    nodes: capture.nodes.length,
+    median_ms: +median.toFixed(2),
+    min_ms: +times[0].toFixed(2),
+    max_ms: +times[RUNS - 1].toFixed(2),
+    capture_heap_mb: +(captureBytes / 2 ** 20).toFixed(1),
+    classified_heap_mb: +(pageBytes / 2 ** 20).toFixed(1),
+    heap_used_mb: +(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1),
+    selected: last.snapshot.selected_nodes,
+    total: last.snapshot.total_nodes,
+    css_hidden: last.snapshot.omitted.css_hidden,
+  });
+}
+
+console.table(rows);
+if (typeof globalThis.gc !== 'function') console.log('(run with node --expose-gc for exact heap deltas)');
+const largest = rows[rows.length - 1];
+const verdict = largest.median_ms <= TARGET_MS ? 'within' : 'OVER';
+console.log(`median at ${largest.nodes} nodes: ${largest.median_ms} ms (${verdict} the ${TARGET_MS} ms target)`);

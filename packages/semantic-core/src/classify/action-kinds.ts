@@ -1,0 +1,95 @@
+import type { ActionKind } from '../model/visibility.js';
+import type { CapturedNode } from '../model/page-capture.js';
+import { rectIsEmpty } from '../model/geometry.js';
+import { CLICK_INPUT_TYPES, CLICK_ROLES, HOVER_ROLES, TEXT_INPUT_TYPES, TYPING_ROLES } from './roles.js';
+
+// Actions as bits, so the classifier can decide them without allocating per node.
+export const ACTION_CLICK = 1;
+export const ACTION_TYPE = 2;
+export const ACTION_SELECT = 4;
+export const ACTION_SCROLL = 8;
+export const ACTION_UPLOAD = 16;
+export const ACTION_HOVER = 32;
+
+/**
+ * SPEC §6: the closed set of actions a node supports, as a bit mask.
+ *
+ * - Disabled nodes (and text) support nothing.
+ * - Text entry (textbox, searchbox, spinbutton, editable combobox, contentEditable, textarea,
+ *   text-like inputs) → type + click; file inputs → upload + click; `<select>`, listboxes and
+ *   comboboxes backed by `<select>` → select + click; buttons, links, toggles, tabs, menu items,
+ *   options, tree items, sliders and `<summary>` → click.
+ * - A pointer cursor means click only when the node has a box and did not merely inherit the
+ *   pointer from its parent (computed `cursor` inherits, so every child of a link has it).
+ * - An observed click handler or a `tabindex >= 0` means click.
+ * - Hover is offered where hovering is itself meaningful: links (previews, underline menus) and
+ *   menu items (submenus). Everything clickable can be pointed at, but listing hover on every
+ *   button would only add noise.
+ * - A scroll container adds scroll.
+ *
+ * `parentHasPointer`: the parent element's computed cursor is `pointer`.
+ */
+export function actionMask(node: CapturedNode, parentHasPointer: boolean): number {
+  if (node.kind !== 'element') return 0;
+  if (node.states?.disabled === true) return 0;
+  const role = node.role;
+  const tag = node.tag;
+  const attributes = node.attributes;
+  const inputType = tag === 'input' ? (attributes?.inputType ?? '') : undefined;
+  let mask = 0;
+
+  if (inputType === 'file') mask |= ACTION_UPLOAD | ACTION_CLICK;
+  else if (tag === 'select' || role === 'listbox') mask |= ACTION_SELECT | ACTION_CLICK;
+  else if (role === 'combobox') {
+    // An editable combobox is an input or contentEditable; a select-only one opens on click.
+    const editable = tag === 'input' || tag === 'textarea' || attributes?.contentEditable === true;
+    mask |= editable ? ACTION_TYPE | ACTION_CLICK : ACTION_CLICK;
+  } else if (
+    TYPING_ROLES.has(role) ||
+    tag === 'textarea' ||
+    attributes?.contentEditable === true ||
+    (inputType !== undefined && TEXT_INPUT_TYPES.has(inputType))
+  ) {
+    mask |= ACTION_TYPE | ACTION_CLICK;
+  } else if (
+    CLICK_ROLES.has(role) ||
+    attributes?.href === true ||
+    tag === 'summary' ||
+    (inputType !== undefined && CLICK_INPUT_TYPES.has(inputType))
+  ) {
+    mask |= ACTION_CLICK;
+  }
+
+  if (HOVER_ROLES.has(role) || attributes?.href === true) mask |= ACTION_HOVER;
+  if (attributes?.clickHandler === true) mask |= ACTION_CLICK;
+  if (attributes?.tabIndex !== undefined && attributes.tabIndex >= 0) mask |= ACTION_CLICK;
+  if (node.style?.cursor === 'pointer' && !parentHasPointer && !rectIsEmpty(node.box)) mask |= ACTION_CLICK;
+  if (node.style?.scrollable === true) mask |= ACTION_SCROLL;
+  return mask;
+}
+
+const maskCache = new Map<number, ActionKind[]>();
+
+/**
+ * The action list for a mask: the primary action first (type, upload or select), then click,
+ * hover, scroll. Lists are shared and frozen: copy before changing one.
+ */
+export function actionsFromMask(mask: number): ActionKind[] {
+  const cached = maskCache.get(mask);
+  if (cached) return cached;
+  const list: ActionKind[] = [];
+  if (mask & ACTION_TYPE) list.push('type');
+  if (mask & ACTION_UPLOAD) list.push('upload');
+  if (mask & ACTION_SELECT) list.push('select');
+  if (mask & ACTION_CLICK) list.push('click');
+  if (mask & ACTION_HOVER) list.push('hover');
+  if (mask & ACTION_SCROLL) list.push('scroll');
+  Object.freeze(list);
+  maskCache.set(mask, list);
+  return list;
+}
+
+/** `actionMask` as a list (see there). */
+export function actionsFor(node: CapturedNode, parentHasPointer = false): ActionKind[] {
+  return actionsFromMask(actionMask(node, parentHasPointer));
+}

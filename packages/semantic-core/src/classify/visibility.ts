@@ -1,0 +1,58 @@
+import type { PageCapture } from '../model/page-capture.js';
+import type { Rect, Size } from '../model/geometry.js';
+import { distanceToViewport, intersectRects, rectIsEmpty } from '../model/geometry.js';
+import { NEAR_VIEWPORT_MARGIN, type Visibility } from '../model/visibility.js';
+import { walkStyles, type StyleWalk } from './style-walk.js';
+
+/**
+ * Where a laid-out box sits relative to the viewport, after clipping by its overflow ancestors:
+ * `clip` undefined means nothing clips, null means clipped away. A box scrolled out of its
+ * overflow container is `offscreen` whatever its page coordinates say (SPEC §5).
+ */
+export function geometryVisibility(
+  box: Rect,
+  clip: Rect | null | undefined,
+  viewport: Size,
+): 'in_viewport' | 'near_viewport' | 'offscreen' {
+  let visible: Rect | null = box;
+  if (clip === null) return 'offscreen';
+  if (clip !== undefined) visible = intersectRects(box, clip);
+  if (visible === null) return 'offscreen';
+  const right = visible.x + visible.width;
+  const bottom = visible.y + visible.height;
+  if (right > 0 && bottom > 0 && visible.x < viewport.width && visible.y < viewport.height) return 'in_viewport';
+  return distanceToViewport(visible, viewport) <= NEAR_VIEWPORT_MARGIN ? 'near_viewport' : 'offscreen';
+}
+
+/**
+ * SPEC §5 visibility of node `index`, in this order: css_hidden (style evidence, see
+ * `walkStyles`), no_layout (no non-empty box; a text node without a box of its own uses its
+ * parent's box, clip and hit evidence), then geometry; a node in the viewport whose hit test is
+ * `covered` is page_occluded unless it is the active dialog or inside it, and `unknown` hit
+ * evidence makes it unknown.
+ */
+export function classifyVisibility(capture: PageCapture, index: number, walk: StyleWalk): Visibility {
+  if (walk.hidden[index] === 1) return 'css_hidden';
+  const nodes = capture.nodes;
+  let evidence = nodes[index]!;
+  if (evidence.kind === 'text' && rectIsEmpty(evidence.box)) {
+    const parent = nodes[evidence.parent];
+    if (parent) evidence = parent;
+  }
+  const box = evidence.box;
+  if (!box || rectIsEmpty(box)) return 'no_layout';
+  const where = geometryVisibility(box, evidence.clip, capture.viewport);
+  if (where !== 'in_viewport') return where;
+  const hit = nodes[index]!.hit ?? evidence.hit;
+  if (hit === 'covered') return walk.inDialog[index] === 1 ? 'in_viewport' : 'page_occluded';
+  if (hit === 'unknown') return 'unknown';
+  return 'in_viewport';
+}
+
+/** Visibility of every node of the capture (structure included), for tests and collectors. */
+export function visibilityOfAll(capture: PageCapture): Visibility[] {
+  const walk = walkStyles(capture);
+  const out: Visibility[] = new Array(capture.nodes.length);
+  for (let i = 0; i < capture.nodes.length; i++) out[i] = classifyVisibility(capture, i, walk);
+  return out;
+}

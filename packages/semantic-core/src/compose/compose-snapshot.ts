@@ -1,0 +1,101 @@
+import type { ActionRef, ContentRef } from '../contract/responses.js';
+import type { NodeStates } from '../model/node-states.js';
+import type { SemanticNode } from '../model/semantic-node.js';
+import { DEFAULT_MAX_CHARS, DEFAULT_NODE_BUDGET } from './compose-types.js';
+import type { ClassifiedPage, ComposeFunction, ComposeOptions, OutlineLine } from './compose-types.js';
+import { NodeLines } from '../render/node-lines.js';
+import { selectNodes } from './select-nodes.js';
+import { accountFor } from './omitted-counts.js';
+
+/**
+ * select → render → account (see ComposeFunction). The outline is rendered in document order over
+ * the selected nodes and their context; refs and content refs follow the outline's order, and a
+ * ref is listed exactly when the outline prints it.
+ */
+export const composeSnapshot: ComposeFunction = (page, universe, candidates, options, namer) => {
+  const lines = new NodeLines(page, namer);
+  const inUniverse = new Uint8Array(page.capture.nodes.length);
+  for (const node of universe) inUniverse[node.index] = 1;
+  const selection = selectNodes(page, candidates, inUniverse, options, lines);
+  const order = Int32Array.from(selection.rendered).sort();
+  const capture = page.capture;
+  const outline: OutlineLine[] = [];
+  const refs: ActionRef[] = [];
+  const contentRefs: ContentRef[] = [];
+  let focusedRef: string | null = null;
+
+  for (const index of order) {
+    const node = page.byIndex[index]!;
+    const line = lines.line(node);
+    outline.push({ node: index, identity: line.identity, text: line.text });
+    if (line.ref === null) continue;
+    if (index === capture.focused) focusedRef = line.ref;
+    const box = options.includeBoxes ? capture.nodes[index]!.box : undefined;
+    if (line.kind === 'action') {
+      const ref: ActionRef = {
+        ref: line.ref,
+        role: node.role,
+        name: line.name,
+        states: shownStates(node.states),
+        actions: [...node.actions],
+        frame: line.frameLabel,
+        visibility: node.visibility,
+      };
+      if (line.value !== undefined) ref.value = line.value;
+      if (box) ref.box = { ...box };
+      refs.push(ref);
+    } else {
+      const ref: ContentRef = { ref: line.ref, role: node.role, name: line.name, frame: line.frameLabel, visibility: node.visibility };
+      if (box) ref.box = { ...box };
+      contentRefs.push(ref);
+    }
+  }
+
+  const accounting = accountFor(page, universe, selection.isRendered, options.scope);
+  return {
+    outline: outline.map((line) => line.text).join('\n'),
+    lines: outline,
+    refs,
+    content_refs: contentRefs,
+    selected: accounting.selected,
+    cut: selection.cut,
+    selected_nodes: accounting.selected.length,
+    total_nodes: accounting.total,
+    omitted: accounting.omitted,
+    limitsHit: selection.limitsHit,
+    focusedRef,
+  };
+};
+
+/** Only the states that print: a ref lists `{focused: true}`, not a row of `false`s. */
+function shownStates(states: NodeStates): NodeStates {
+  const out: NodeStates = {};
+  for (const key of Object.keys(states) as (keyof NodeStates)[]) {
+    const value = states[key];
+    if (value !== undefined && value !== false) (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+/** The default read's candidates (SPEC §5): ranked tiers 0–6; offscreen tiers wait for a continuation. */
+export function viewportCandidates(page: ClassifiedPage): SemanticNode[] {
+  const out: SemanticNode[] = [];
+  for (const node of page.ranked) {
+    if (node.tier > 6) break;
+    out.push(node);
+  }
+  return out;
+}
+
+/** Default compose options for a scope (SPEC §4 defaults). */
+export function defaultComposeOptions(overrides: Partial<ComposeOptions> = {}): ComposeOptions {
+  return {
+    scope: 'viewport',
+    nodeBudget: DEFAULT_NODE_BUDGET,
+    maxChars: DEFAULT_MAX_CHARS,
+    interactiveOnly: false,
+    maxDepth: undefined,
+    includeBoxes: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,76 @@
+import type { SemanticNode } from '../model/semantic-node.js';
+import type { OmittedCounts, SnapshotScope } from '../contract/responses.js';
+import type { ClassifiedPage } from './compose-types.js';
+
+export interface Accounting {
+  selected: SemanticNode[];
+  total: number;
+  omitted: OmittedCounts;
+}
+
+/** Scopes that read the whole page, so the page's removed nodes and the collector's `outside` counts belong to them. */
+function readsWholePage(scope: SnapshotScope): boolean {
+  return scope === 'viewport' || scope === 'diff';
+}
+
+/**
+ * SPEC §4 accounting: every universe node is selected or omitted for exactly one reason —
+ * `budget` when it sat in or near the viewport, else its visibility class. For whole-page reads
+ * the collector's `outside` counts (nodes it ranked but did not ship) join the same buckets, and
+ * the page's removed nodes are reported; narrower reads account only for their own universe.
+ */
+export function accountFor(
+  page: ClassifiedPage,
+  universe: readonly SemanticNode[],
+  isRendered: Uint8Array,
+  scope: SnapshotScope,
+): Accounting {
+  const omitted: OmittedCounts = {
+    css_hidden: 0,
+    offscreen: 0,
+    page_occluded: 0,
+    no_layout: 0,
+    unknown: 0,
+    budget: 0,
+    unprovable_frame: 0,
+  };
+  const selected: SemanticNode[] = [];
+  let total = universe.length;
+  for (const node of universe) {
+    if (isRendered[node.index] === 1) {
+      selected.push(node);
+      continue;
+    }
+    switch (node.visibility) {
+      case 'in_viewport':
+      case 'near_viewport':
+        omitted.budget++;
+        break;
+      case 'no_layout':
+        omitted.no_layout++;
+        break;
+      case 'unknown':
+        omitted.unknown++;
+        break;
+      default:
+        // Offscreen, and defensively anything removed that a caller passed anyway.
+        omitted.offscreen++;
+    }
+  }
+  if (readsWholePage(scope)) {
+    const outside = page.capture.coverage.outside;
+    if (outside) {
+      total += outside.in_viewport + outside.near_viewport + outside.offscreen + outside.no_layout + outside.unknown;
+      omitted.budget += outside.in_viewport + outside.near_viewport;
+      omitted.offscreen += outside.offscreen;
+      omitted.no_layout += outside.no_layout;
+      omitted.unknown += outside.unknown;
+    }
+    omitted.css_hidden = page.removed.css_hidden;
+    omitted.page_occluded = page.removed.page_occluded;
+  }
+  for (const frame of page.capture.frames) if (frame.status === 'unprovable') omitted.unprovable_frame++;
+  // Rank order: tier, then document order.
+  selected.sort((a, b) => a.tier - b.tier || a.index - b.index);
+  return { selected, total, omitted };
+}

@@ -1,0 +1,112 @@
+import type { ActionOutcome, NodeAddress, PageAction } from '../ports/browser-transport.js';
+import type { ActionKind } from '../model/visibility.js';
+import type { ActionResponse } from '../contract/responses.js';
+import type { TabRecord, TargetRecord } from '../capabilities/capability-records.js';
+import type { CapabilityStore, ResolvedRef } from '../capabilities/capability-store.js';
+import { refuse } from '../errors/sightline-error.js';
+import { assertStillBound } from './snapshot-reader.js';
+
+/**
+ * SPEC §2/§6 delivery: resolve the ref in the store, check the action against the ref's closed
+ * set before anything is sent, refuse mutations on heuristic (read-only) bindings, re-prove the
+ * binding, generation, tab and node at the moment of delivery, then perform once.
+ */
+
+export interface TabAddress {
+  session: string;
+  target_id: string;
+  tab_id: string;
+}
+
+type ActionName = ActionResponse['action'];
+
+export async function deliverToRef(
+  store: CapabilityStore,
+  address: TabAddress,
+  rawRef: string,
+  kind: ActionKind,
+  build: (node: NodeAddress) => PageAction,
+): Promise<ActionResponse> {
+  const { target, tab } = store.tab(address.session, address.target_id, address.tab_id);
+  const resolved = store.resolveRef(address.session, address.target_id, address.tab_id, rawRef);
+  assertActionable(resolved, kind);
+  assertMutable(target);
+  const generation = target.generation;
+  await proveTab(store, target, tab, generation);
+  const liveness = await target.connection.proveNode(tab.key, resolved.address);
+  assertStillBound(target, generation, tab);
+  if (liveness !== 'live') {
+    const why = liveness === 'detached' ? 'is no longer attached to the page' : liveness === 'document_changed' ? 'belongs to a document that has been replaced' : 'belongs to a frame that is gone';
+    refuse('browser_ref_stale', `ref ${resolved.ref} ${why}; take a new snapshot`, { field: 'ref', ref: resolved.ref });
+  }
+  if (!store.isLive(resolved.snapshot)) {
+    refuse('browser_ref_stale', `ref ${resolved.ref} went stale while the action was checked; take a new snapshot`, { field: 'ref', ref: resolved.ref });
+  }
+  const outcome = await target.connection.perform(tab.key, build(resolved.address));
+  return finish(store, tab, kind as ActionName, resolved.ref, outcome);
+}
+
+export async function deliverToTab(store: CapabilityStore, address: TabAddress, action: PageAction, name: ActionName): Promise<ActionResponse> {
+  const { target, tab } = store.tab(address.session, address.target_id, address.tab_id);
+  assertMutable(target);
+  const generation = target.generation;
+  await proveTab(store, target, tab, generation);
+  const outcome = await target.connection.perform(tab.key, action);
+  return finish(store, tab, name, null, outcome);
+}
+
+function assertActionable(resolved: ResolvedRef, kind: ActionKind): void {
+  const node = resolved.stored.node;
+  if (resolved.kind === 'content') {
+    refuse('browser_action_unavailable', `ref ${resolved.ref} is a content ref (${node.role}): it can be read with scope_ref but not acted on; use an action ref from the snapshot's refs`, {
+      ref: resolved.ref,
+      action: kind,
+      actions: [],
+    });
+  }
+  if (!node.actions.includes(kind)) {
+    const supported = node.actions.length > 0 ? `supports only ${node.actions.join(', ')}` : node.states.disabled ? 'is disabled and supports no action' : 'supports no action';
+    refuse('browser_action_unavailable', `ref ${resolved.ref} (${node.role}) ${supported}, not ${kind}; pick a ref whose actions include ${kind}`, {
+      ref: resolved.ref,
+      action: kind,
+      actions: [...node.actions],
+    });
+  }
+}
+
+function assertMutable(target: TargetRecord): void {
+  if (!target.binding.exact) {
+    refuse('browser_binding_ambiguous', `target ${target.id} was matched to its window by title only, so it is read-only; bind with cdp_url or launch to act on the page`, {
+      field: 'target_id',
+    });
+  }
+}
+
+/** The tab must still exist in the browser right now. */
+async function proveTab(store: CapabilityStore, target: TargetRecord, tab: TabRecord, generation: number): Promise<void> {
+  const tabs = await target.connection.listTabs();
+  assertStillBound(target, generation, tab);
+  if (!tabs.some((info) => info.key === tab.key)) {
+    store.closeTab(tab);
+    refuse('browser_tab_not_found', `tab ${tab.id} is gone; bind again to list the tabs`, { field: 'tab_id' });
+  }
+}
+
+function finish(store: CapabilityStore, tab: TabRecord, action: ActionName, ref: string | null, outcome: ActionOutcome): ActionResponse {
+  if (!outcome.delivered) {
+    if (outcome.reason === 'covered') {
+      const { role, name } = outcome.covering;
+      refuse('browser_target_covered', `the click on ${ref ?? 'the target'} would land on ${role}${name ? ` "${name}"` : ''} instead; nothing was clicked. Dismiss or scroll it away, then take a new snapshot`, {
+        ref,
+        covering: { role, name },
+      });
+    }
+    refuse('browser_invalid_request', `no option matches ${outcome.missing.map((value) => `"${value}"`).join(', ')}; nothing was selected. Take a snapshot of the options (scope_ref) and pass their values`, {
+      field: 'values',
+      problem: 'no such option',
+      missing: [...outcome.missing],
+    });
+  }
+  if (outcome.navigation) store.tabNavigated(tab);
+  return { status: 'ok', action, ref, effect: outcome.effect, navigation: outcome.navigation };
+}

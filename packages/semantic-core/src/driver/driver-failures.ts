@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import type { Failure, RefusalResponse } from '../contract/responses.js';
+import { SightlineError } from '../errors/sightline-error.js';
+import { TransportError } from '../errors/transport-error.js';
+
+/**
+ * How the Driver turns anything that went wrong into a result (SPEC §7): it never throws.
+ * - invalid input → `browser_invalid_request` naming the field and the problem;
+ * - a SightlineError → a refusal with its code;
+ * - a TransportError → `browser_transport_error` (never a partial success);
+ * - anything else → a transport-error style result whose message carries no page text and no stack.
+ */
+
+export function invalidRequest(field: string, problem: string, extra: Record<string, unknown> = {}): RefusalResponse {
+  const where = field === '' ? 'the request' : `field "${field}"`;
+  return {
+    status: 'refused',
+    refusal: {
+      code: 'browser_invalid_request',
+      message: `Invalid request: ${where}: ${problem}. Fix it and call again.`,
+      detail: { field: field === '' ? '(request)' : field, problem, ...extra },
+    },
+  };
+}
+
+/** The first zod issue as a refusal; `unrecognized_keys` names the unknown key. */
+export function zodRefusal(error: z.ZodError, prefix: readonly (string | number)[] = []): RefusalResponse {
+  const issue = error.issues[0];
+  if (!issue) return invalidRequest('', 'the request is not valid');
+  const path = [...prefix, ...issue.path.map((part) => String(part))];
+  if (issue.code === 'unrecognized_keys') {
+    const keys = (issue as { keys?: string[] }).keys ?? [];
+    const field = [...path, keys[0] ?? ''].filter((part) => part !== '').join('.');
+    return invalidRequest(field, `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((key) => `"${key}"`).join(', ')}; remove it`);
+  }
+  const field = path.join('.');
+  const received = describeMissing(issue);
+  return invalidRequest(field, received ?? issue.message);
+}
+
+function describeMissing(issue: z.core.$ZodIssue): string | null {
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
+    return `is required (expected ${(issue as { expected?: string }).expected ?? 'a value'})`;
+  }
+  return null;
+}
+
+export function toFailure(error: unknown): Failure {
+  if (SightlineError.isInstance(error)) {
+    const refusal: RefusalResponse['refusal'] = { code: error.code, message: error.message };
+    if (error.detail) refusal.detail = error.detail;
+    return { status: 'refused', refusal };
+  }
+  if (TransportError.isInstance(error)) {
+    return {
+      status: 'error',
+      error: { code: 'browser_transport_error', message: `${error.message}; nothing was reported as done. Bind again if the browser is gone.` },
+    };
+  }
+  const kind = error instanceof Error ? error.name : typeof error;
+  return {
+    status: 'error',
+    error: {
+      code: 'browser_transport_error',
+      message: `internal failure (${kind}) while handling the request; nothing was reported as done. Take a new snapshot and retry.`,
+    },
+  };
+}

@@ -1,0 +1,253 @@
+import type { z } from 'zod';
+import type { BrowserTransport, TransportEvent } from '../ports/browser-transport.js';
+import type { NativePlatform } from '../ports/native-platform.js';
+import { systemClock, type Clock } from '../ports/clock.js';
+import {
+  clickRequestSchema,
+  endSessionRequestSchema,
+  endpointBindRequestSchema,
+  listWindowsRequestSchema,
+  managedBindRequestSchema,
+  nativeBindRequestSchema,
+  navigateRequestSchema,
+  pressRequestSchema,
+  screenshotRequestSchema,
+  scrollRequestSchema,
+  selectRequestSchema,
+  snapshotRequestSchema,
+  typeRequestSchema,
+} from '../contract/requests.js';
+import type {
+  ActionResponse,
+  BindResponse,
+  EndSessionResponse,
+  Failure,
+  ListWindowsResponse,
+  ScreenshotResponse,
+  SnapshotResponse,
+} from '../contract/responses.js';
+import { refuse } from '../errors/sightline-error.js';
+import { CapabilityStore } from '../capabilities/capability-store.js';
+import type { TargetRecord } from '../capabilities/capability-records.js';
+import { bindExplicit, bindManaged, bindNative, type BoundBrowser } from './bind-routes.js';
+import { readSnapshot } from './snapshot-reader.js';
+import { deliverToRef, deliverToTab } from './action-delivery.js';
+import { takeScreenshot } from './screenshot.js';
+import { invalidRequest, toFailure, zodRefusal } from './driver-failures.js';
+
+export interface DriverOptions {
+  transport: BrowserTransport;
+  /** The native-window route (SPEC §3 route 1) and `listBrowserWindows` need one. */
+  platform?: NativePlatform;
+  /** Time source for continuation expiry (default: the system clock). */
+  clock?: Clock;
+}
+
+/** Amount of a `scroll` without `amount`, in CSS px. */
+export const DEFAULT_SCROLL_AMOUNT = 600;
+
+const BROWSER_APPS = /chrom|edge|brave|opera|vivaldi|yandex|arc\b/i;
+
+/**
+ * The single entry point of both frontends (MCP, CLI). Every method takes untrusted input,
+ * validates it with the contract's zod schemas, and resolves — never rejects — to a response of
+ * the contract or a Failure (refusal or transport error, SPEC §7).
+ */
+export class Driver {
+  private readonly transport: BrowserTransport;
+  private readonly platform: NativePlatform | undefined;
+  private readonly store: CapabilityStore;
+
+  constructor(options: DriverOptions) {
+    this.transport = options.transport;
+    this.platform = options.platform;
+    this.store = new CapabilityStore(options.clock ?? systemClock);
+  }
+
+  listBrowserWindows(input: unknown): Promise<ListWindowsResponse | Failure> {
+    return this.run(listWindowsRequestSchema, input ?? {}, async () => {
+      const platform = this.platform;
+      if (!platform) refuse('browser_route_unavailable', 'listing native windows needs a platform adapter, and none is installed; bind with cdp_url or launch instead');
+      const reason = await platform.unavailableReason();
+      if (reason !== null) refuse('browser_route_unavailable', `native windows cannot be listed: ${reason}; bind with cdp_url or launch instead`);
+      const windows = (await platform.listWindows()).filter((window) => BROWSER_APPS.test(window.app));
+      return {
+        status: 'ok',
+        mode: 'windows',
+        windows: windows.map((window) => ({ pid: window.pid, window_id: window.windowId, title: window.title, bounds: { ...window.bounds }, app: window.app })),
+      };
+    });
+  }
+
+  async bind(input: unknown): Promise<BindResponse | Failure> {
+    try {
+      const route = bindRouteOf(input);
+      if (typeof route !== 'string') return route;
+      if (route === 'explicit') return await this.run(endpointBindRequestSchema, input, async (request) => this.finishBind(request.session, await bindExplicit(this.transport, request)));
+      if (route === 'managed') return await this.run(managedBindRequestSchema, input, async (request) => this.finishBind(request.session, await bindManaged(this.transport, request)));
+      return await this.run(nativeBindRequestSchema, input, async (request) => this.finishBind(request.session, await bindNative(this.transport, this.platform, request)));
+    } catch (error) {
+      return toFailure(error);
+    }
+  }
+
+  snapshot(input: unknown): Promise<SnapshotResponse | Failure> {
+    return this.run(snapshotRequestSchema, input, async (request) => {
+      const { target, tab } = this.store.tab(request.session, request.target_id, request.tab_id);
+      return readSnapshot({ store: this.store, target, tab }, request);
+    });
+  }
+
+  click(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(clickRequestSchema, input, (request) =>
+      deliverToRef(this.store, request, request.ref, 'click', (node) => ({ kind: 'click', node })),
+    );
+  }
+
+  type(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(typeRequestSchema, input, (request) =>
+      deliverToRef(this.store, request, request.ref, 'type', (node) => ({
+        kind: 'type',
+        node,
+        text: request.text,
+        replace: request.replace ?? false,
+        submit: request.submit ?? false,
+        mode: request.mode ?? 'insert_text',
+      })),
+    );
+  }
+
+  select(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(selectRequestSchema, input, (request) =>
+      deliverToRef(this.store, request, request.ref, 'select', (node) => ({ kind: 'select', node, values: [...request.values] })),
+    );
+  }
+
+  scroll(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(scrollRequestSchema, input, (request) => {
+      const amount = request.amount ?? DEFAULT_SCROLL_AMOUNT;
+      if (request.ref === undefined) {
+        return deliverToTab(this.store, request, { kind: 'scroll', node: null, direction: request.direction, amount }, 'scroll');
+      }
+      return deliverToRef(this.store, request, request.ref, 'scroll', (node) => ({ kind: 'scroll', node, direction: request.direction, amount }));
+    });
+  }
+
+  press(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(pressRequestSchema, input, (request) => deliverToTab(this.store, request, { kind: 'press', key: request.key }, 'press'));
+  }
+
+  navigate(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(navigateRequestSchema, input, (request) => {
+      if (request.history !== undefined) {
+        return deliverToTab(this.store, request, { kind: 'history', move: request.history }, 'navigate');
+      }
+      const url = request.url ?? '';
+      if (/^\s*(javascript|data|vbscript):/i.test(url)) {
+        refuse('browser_invalid_request', 'Invalid request: field "url": script and data URLs are not navigated to; pass an http(s) URL', {
+          field: 'url',
+          problem: 'scheme not allowed',
+        });
+      }
+      return deliverToTab(this.store, request, { kind: 'navigate', url }, 'navigate');
+    });
+  }
+
+  screenshot(input: unknown): Promise<ScreenshotResponse | Failure> {
+    return this.run(screenshotRequestSchema, input, (request) => takeScreenshot(this.store, request, request.annotate ?? false));
+  }
+
+  endSession(input: unknown): Promise<EndSessionResponse | Failure> {
+    return this.run(endSessionRequestSchema, input, async (request) => {
+      const closed = await this.closeTargets(this.store.endSession(request.session));
+      return { status: 'ok', mode: 'end_session', session: request.session, closed_browsers: closed };
+    });
+  }
+
+  /** Ends every session: closes what they launched, detaches from the rest. */
+  async close(): Promise<void> {
+    for (const name of this.store.sessionNames()) await this.closeTargets(this.store.endSession(name));
+  }
+
+  private async closeTargets(targets: TargetRecord[]): Promise<number> {
+    let closed = 0;
+    for (const target of targets) {
+      try {
+        await target.connection.close();
+        if (target.owned) closed += 1;
+      } catch {
+        // The connection is gone already; its capabilities are dropped either way.
+      }
+    }
+    return closed;
+  }
+
+  private async finishBind(session: string, bound: BoundBrowser): Promise<BindResponse> {
+    let target: TargetRecord | null = null;
+    try {
+      target = this.store.addTarget(session, bound);
+      const record = target;
+      record.unsubscribe = bound.connection.onEvent((event) => this.onEvent(record, event));
+      const listed = await bound.connection.listTabs();
+      const tabs = this.store.syncTabs(record, listed);
+      const infos = new Map(listed.map((info) => [info.key, info]));
+      return {
+        status: 'ok',
+        mode: 'bind',
+        target_id: record.id,
+        binding: { ...bound.binding },
+        browser: { product: bound.connection.product, protocol: bound.connection.protocol },
+        tabs: tabs.map((tab) => {
+          const info = infos.get(tab.key);
+          return { tab_id: tab.id, url: info?.url ?? '', title: info?.title ?? '', active: info?.active ?? null };
+        }),
+      };
+    } catch (error) {
+      if (target) this.store.killTarget(target);
+      await bound.connection.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private onEvent(target: TargetRecord, event: TransportEvent): void {
+    if (event.type === 'disconnected') {
+      this.store.killTarget(target);
+      return;
+    }
+    const tab = this.store.tabByKey(target, event.tabKey);
+    if (!tab) return;
+    if (event.type === 'tab_closed') this.store.closeTab(tab);
+    else if (event.type === 'navigated') {
+      if (event.mainFrame) this.store.tabNavigated(tab, event.documentKey);
+      else this.store.frameNavigated(tab, event.frame, event.documentKey);
+    }
+  }
+
+  private async run<S extends z.ZodType, R>(schema: S, input: unknown, handler: (request: z.infer<S>) => Promise<R>): Promise<R | Failure> {
+    try {
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) return zodRefusal(parsed.error);
+      return await handler(parsed.data);
+    } catch (error) {
+      return toFailure(error);
+    }
+  }
+}
+
+type BindRoute = 'explicit' | 'managed' | 'native';
+
+/** Which route a bind request asks for, or a refusal naming the field when it asks for none or several. */
+function bindRouteOf(input: unknown): BindRoute | Failure {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return invalidRequest('', 'expected an object such as {"session": "...", "cdp_url": "http://127.0.0.1:9222"}');
+  const keys = Object.keys(input);
+  const routes: BindRoute[] = [];
+  if (keys.includes('cdp_url')) routes.push('explicit');
+  if (keys.includes('launch')) routes.push('managed');
+  if (keys.includes('pid') || keys.includes('window_id')) routes.push('native');
+  if (routes.length === 0) return invalidRequest('cdp_url', 'give one route: cdp_url, launch, or pid with window_id');
+  if (routes.length > 1) {
+    const field = routes[1] === 'managed' ? 'launch' : 'pid';
+    return invalidRequest(field, 'give exactly one route: cdp_url, launch, or pid with window_id');
+  }
+  return routes[0]!;
+}

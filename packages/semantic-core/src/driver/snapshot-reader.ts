@@ -1,0 +1,294 @@
+import type { CaptureScope } from '../ports/browser-transport.js';
+import type { ClassifiedPage, ComposeOptions, ComposedSnapshot } from '../compose/compose-types.js';
+import type { PageCapture } from '../model/page-capture.js';
+import type { SemanticNode } from '../model/semantic-node.js';
+import type { SnapshotRequest } from '../contract/requests.js';
+import type { DomRefsSnapshotResponse, SemanticSnapshotResponse, SnapshotScope } from '../contract/responses.js';
+import { DEFAULT_MAX_CHARS, DEFAULT_NODE_BUDGET } from '../compose/compose-types.js';
+import type { StoredSnapshot, TabRecord, TargetRecord } from '../capabilities/capability-records.js';
+import type { CapabilityStore, ResolvedRef } from '../capabilities/capability-store.js';
+import { classifyPage } from '../classify/classify-page.js';
+import { composeSnapshot } from '../compose/compose-snapshot.js';
+import { composeDomRefs } from '../render/dom-refs-v1.js';
+import { refuse } from '../errors/sightline-error.js';
+import { viewportSelection } from '../scopes/viewport-scope.js';
+import { querySelection } from '../scopes/query-scope.js';
+import { subtreeSelection } from '../scopes/subtree-scope.js';
+import { diffOutline } from '../scopes/diff-scope.js';
+import type { ReadSelection } from '../scopes/read-selection.js';
+import {
+  dropQueued,
+  hasMoreRanked,
+  identityOf,
+  markShown,
+  nextContinuationPage,
+  queueRanked,
+} from '../scopes/continuation-scope.js';
+
+const REF_IN_LINE = /\[ref=(p[0-9]+:[0-9]+)\]/;
+const ANY_REF_IN_LINE = /\[c?ref=(p[0-9]+:[0-9]+)\]/;
+
+function now(): number {
+  return performance.now();
+}
+
+function elapsed(since: number): number {
+  return Math.max(0, Math.round((now() - since) * 10) / 10);
+}
+
+/** The bound after an await: the browser may have gone or the tab closed meanwhile. */
+export function assertStillBound(target: TargetRecord, generation: number, tab: TabRecord): void {
+  if (!target.alive || target.generation !== generation) {
+    refuse('browser_ref_stale', `the browser connection of target ${target.id} was lost or replaced; bind again`, { field: 'target_id' });
+  }
+  if (tab.closed) refuse('browser_tab_not_found', `tab ${tab.id} was closed; bind again to list the tabs`, { field: 'tab_id' });
+}
+
+function composeOptions(request: SnapshotRequest, scope: SnapshotScope): ComposeOptions {
+  return {
+    scope,
+    nodeBudget: request.node_budget ?? DEFAULT_NODE_BUDGET,
+    maxChars: request.max_chars ?? DEFAULT_MAX_CHARS,
+    interactiveOnly: request.interactive_only ?? false,
+    maxDepth: request.max_depth,
+    includeBoxes: request.include_boxes ?? false,
+  };
+}
+
+/** Nodes a read with these options could ever select (mirrors the composer's skips). */
+function eligibleUnder(options: ComposeOptions): (node: SemanticNode) => boolean {
+  return (node) =>
+    (!options.interactiveOnly || node.actions.length > 0) && (options.maxDepth === undefined || node.depth <= options.maxDepth);
+}
+
+/** The capture can reach the whole document: no collection budget ran out, every frame was read. */
+function captureIsWhole(capture: PageCapture): boolean {
+  const coverage = capture.coverage;
+  if (coverage.exhausted.length > 0) return false;
+  if (capture.frames.some((frame) => frame.status !== 'captured')) return false;
+  // A ranked prefix is whole once its ranked list is read to the end (`hasMoreRanked` says when).
+  return coverage.included === 'all' || coverage.ranking !== undefined;
+}
+
+function limitsOf(composed: ComposedSnapshot, capture: PageCapture): string[] {
+  return [...composed.limitsHit, ...capture.coverage.exhausted.map((budget) => `collection_${budget}`)];
+}
+
+function listRefs(snapshot: StoredSnapshot, composed: ComposedSnapshot): void {
+  for (const line of composed.lines) {
+    const match = REF_IN_LINE.exec(line.text);
+    if (match?.[1]) snapshot.listedRefs.push({ ref: match[1], identity: line.identity });
+  }
+}
+
+export interface SnapshotTarget {
+  store: CapabilityStore;
+  target: TargetRecord;
+  tab: TabRecord;
+}
+
+export async function readSnapshot(
+  context: SnapshotTarget,
+  request: SnapshotRequest,
+): Promise<SemanticSnapshotResponse | DomRefsSnapshotResponse> {
+  const format = request.snapshot_format ?? 'semantic_v2';
+  const scopeField = request.continuation ? 'continuation' : request.query ? 'query' : request.scope_ref ? 'scope_ref' : request.diff ? 'diff' : null;
+  if (format === 'dom_refs_v1' && scopeField) {
+    refuse('browser_invalid_request', `dom_refs_v1 has no read scopes; drop ${scopeField} or ask for snapshot_format "semantic_v2"`, {
+      field: scopeField,
+      problem: 'not available with snapshot_format dom_refs_v1',
+    });
+  }
+  if (request.continuation) return readContinuation(context, request, request.continuation);
+
+  const { store, target, tab } = context;
+  const scope: SnapshotScope = request.query ? 'query' : request.scope_ref ? 'subtree' : request.diff ? 'diff' : 'viewport';
+  const options = composeOptions(request, scope);
+  const root = request.scope_ref ? store.resolveRef(target.session, target.id, tab.id, request.scope_ref) : null;
+  const captureScope: CaptureScope = request.query
+    ? { kind: 'query', text: request.query }
+    : root
+      ? { kind: 'subtree', node: root.address }
+      : { kind: 'viewport' };
+  const generation = target.generation;
+
+  const collectStart = now();
+  const capture = await target.connection.capture(tab.key, {
+    scope: captureScope,
+    nodeBudget: options.nodeBudget,
+    interactiveOnly: options.interactiveOnly,
+  });
+  const collect = elapsed(collectStart);
+  assertStillBound(target, generation, tab);
+
+  const composeStart = now();
+  const page = classifyPage(capture);
+  const snapshot = store.newSnapshot(target, tab, options);
+  const segment = store.addSegment(snapshot, tab, page);
+  const namer = store.namer(tab, snapshot);
+  const summary = { url: capture.url, title: capture.title };
+
+  if (format === 'dom_refs_v1') {
+    const dom = composeDomRefs(page, namer);
+    store.commitSnapshot(tab, snapshot);
+    dom.refs.forEach((ref, at) => snapshot.listedRefs.push({ ref: ref.ref, identity: identityOf(page, dom.nodes[at]!) }));
+    return {
+      status: 'ok',
+      mode: 'snapshot',
+      target_id: target.id,
+      tab_id: tab.id,
+      snapshot: { id: snapshot.id, format: 'dom_refs_v1', truncated: dom.truncated },
+      page: { ...summary, focused_ref: dom.focusedRef },
+      refs: dom.refs,
+    };
+  }
+
+  const selection = selectionFor(page, scope, request.query, root);
+  const composed = composeSnapshot(page, selection.universe, selection.candidates, options, namer);
+  store.commitSnapshot(tab, snapshot);
+  queueRanked(snapshot, segment, scope === 'viewport' || scope === 'diff' ? page.ranked : selection.candidates, eligibleUnder(options));
+  markShown(snapshot, segment, composed.selected);
+  const ranking = capture.coverage.ranking;
+  if (capture.coverage.included === 'ranked_prefix' && ranking && ranking.shipped < ranking.total) {
+    snapshot.ranking = { token: ranking.token, next: ranking.shipped, total: ranking.total };
+  }
+  listRefs(snapshot, composed);
+
+  let outline = composed.outline;
+  let refs = composed.refs;
+  let contentRefs = composed.content_refs;
+  if (scope === 'diff') {
+    const diff = diffOutline(tab.diffBase, composed.lines);
+    outline = diff.outline;
+    const changedRefs = new Set<string>();
+    for (const line of composed.lines) {
+      const match = ANY_REF_IN_LINE.exec(line.text);
+      if (match?.[1] && diff.changed.has(line.identity)) changedRefs.add(match[1]);
+    }
+    refs = refs.filter((ref) => changedRefs.has(ref.ref));
+    contentRefs = contentRefs.filter((ref) => changedRefs.has(ref.ref));
+  }
+  if (scope === 'viewport' || scope === 'diff') tab.diffBase = composed.lines;
+
+  const more = hasMoreRanked(snapshot);
+  const limits = limitsOf(composed, capture);
+  return {
+    status: 'ok',
+    mode: 'snapshot',
+    target_id: target.id,
+    tab_id: tab.id,
+    snapshot: {
+      id: snapshot.id,
+      format: 'semantic_v2',
+      complete: captureIsWhole(capture) && !more && limits.length === 0,
+      scope,
+      selected_nodes: composed.selected_nodes,
+      total_nodes: composed.total_nodes,
+      node_budget: options.nodeBudget,
+      omitted: composed.omitted,
+      continuation: more ? store.mintContinuation(snapshot) : null,
+      ...(limits.length > 0 ? { limits_hit: limits } : {}),
+    },
+    page: { ...summary, focused_ref: composed.focusedRef },
+    outline,
+    refs,
+    content_refs: contentRefs,
+    oopif: { ...capture.coverage.oopif },
+    timing_ms: { collect, compose: elapsed(composeStart) },
+  };
+}
+
+function selectionFor(page: ClassifiedPage, scope: SnapshotScope, query: string | undefined, root: ResolvedRef | null): ReadSelection {
+  if (scope === 'query' && query !== undefined) return querySelection(page, query);
+  if (scope === 'subtree' && root) {
+    const matches = page.nodes.filter((node) => identityOf(page, node) === root.identity);
+    if (matches.length === 0) refuse('browser_ref_stale', `ref ${root.ref} is gone from the page; take a new snapshot`, { field: 'scope_ref' });
+    if (matches.length > 1) {
+      refuse('browser_scope_ambiguous', `ref ${root.ref} now matches more than one node; take a new snapshot and pick a narrower ref`, { field: 'scope_ref' });
+    }
+    return subtreeSelection(page, matches[0]!.index);
+  }
+  return viewportSelection(page);
+}
+
+async function readContinuation(context: SnapshotTarget, request: SnapshotRequest, id: string): Promise<SemanticSnapshotResponse> {
+  const { store, target, tab } = context;
+  const snapshot = store.takeContinuation(target.session, target.id, tab.id, id);
+  const options: ComposeOptions = {
+    ...snapshot.options,
+    scope: 'continuation',
+    nodeBudget: request.node_budget ?? snapshot.options.nodeBudget,
+    maxChars: request.max_chars ?? snapshot.options.maxChars,
+    includeBoxes: request.include_boxes ?? snapshot.options.includeBoxes,
+  };
+  const eligible = eligibleUnder(snapshot.options);
+  const namer = store.namer(tab, snapshot);
+  let collect = 0;
+  let composeTime = 0;
+  let composed: ComposedSnapshot | null = null;
+  const generation = target.generation;
+
+  while (composed === null) {
+    const next = nextContinuationPage(snapshot);
+    if (!next) {
+      const ranking = snapshot.ranking;
+      if (!ranking || ranking.next >= ranking.total) break;
+      const started = now();
+      const capture = await target.connection.capture(tab.key, {
+        scope: { kind: 'ranked', token: ranking.token, from: ranking.next, count: options.nodeBudget },
+        nodeBudget: options.nodeBudget,
+        interactiveOnly: options.interactiveOnly,
+      });
+      collect += elapsed(started);
+      assertStillBound(target, generation, tab);
+      if (!store.isLive(snapshot)) refuse('browser_ref_stale', 'the snapshot of this continuation is no longer current; take a new snapshot', { field: 'continuation' });
+      ranking.next = Math.min(ranking.total, ranking.next + options.nodeBudget);
+      const started2 = now();
+      const page = classifyPage(capture);
+      const segment = store.addSegment(snapshot, tab, page);
+      queueRanked(snapshot, segment, page.ranked, eligible);
+      composeTime += elapsed(started2);
+      continue;
+    }
+    const started = now();
+    const page = snapshot.segments[next.segment]!;
+    const result = composeSnapshot(page, next.selection.universe, next.selection.candidates, options, namer);
+    composeTime += elapsed(started);
+    markShown(snapshot, next.segment, result.selected);
+    if (result.selected.length === 0) {
+      // The first queued node cannot fit any page under these options (e.g. a line longer than max_chars).
+      dropQueued(snapshot, next.entries.slice(0, 1));
+      continue;
+    }
+    listRefs(snapshot, result);
+    composed = result;
+  }
+
+  const first = snapshot.segments[0]!.capture;
+  const more = hasMoreRanked(snapshot);
+  const limits = composed ? limitsOf(composed, first) : first.coverage.exhausted.map((budget) => `collection_${budget}`);
+  return {
+    status: 'ok',
+    mode: 'snapshot',
+    target_id: target.id,
+    tab_id: tab.id,
+    snapshot: {
+      id: snapshot.id,
+      format: 'semantic_v2',
+      complete: captureIsWhole(first) && !more && limits.length === 0,
+      scope: 'continuation',
+      selected_nodes: composed?.selected_nodes ?? 0,
+      total_nodes: composed?.total_nodes ?? 0,
+      node_budget: options.nodeBudget,
+      omitted: composed?.omitted ?? { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0 },
+      continuation: more ? store.mintContinuation(snapshot) : null,
+      ...(limits.length > 0 ? { limits_hit: limits } : {}),
+    },
+    page: { url: first.url, title: first.title, focused_ref: composed?.focusedRef ?? null },
+    outline: composed?.outline ?? '',
+    refs: composed?.refs ?? [],
+    content_refs: composed?.content_refs ?? [],
+    oopif: { ...first.coverage.oopif },
+    timing_ms: { collect, compose: composeTime },
+  };
+}

@@ -1,0 +1,26 @@
+import type { Tier } from '../model/semantic-node.js';
+import type { Visibility } from '../model/visibility.js';
+
+/**
+ * SPEC §5 tier of a kept node. `inContext`: the node is the active dialog, inside it, the focused
+ * node, or a semantic ancestor of either (tier 0 whatever its visibility).
+ * css_hidden and page_occluded nodes are removed before ranking; they get the last tier here
+ * only so the function is total.
+ */
+export function tierOf(node: { visibility: Visibility; actions: readonly unknown[] }, inContext = false): Tier {
+  if (inContext) return 0;
+  const actionable = node.actions.length > 0;
+  switch (node.visibility) {
+    case 'in_viewport':
+      return actionable ? 1 : 2;
+    case 'near_viewport':
+      return actionable ? 3 : 4;
+    case 'unknown':
+    case 'no_layout':
+      return actionable ? 5 : 6;
+    default:
+      return actionable ? 7 : 8;
+  }
+}
+
+export const TIER_COUNT = 9;

@@ -1,0 +1,16 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// The ranking entry is bundled into pages (SPEC §8): it must run without zod.
+vi.mock('zod', () => {
+  throw new Error('ranking.ts must not load zod');
+});
+
+describe('ranking entry', () => {
+  it('loads and classifies without zod', async () => {
+    const ranking = await import('./ranking.js');
+    const { syntheticInbox } = await import('./testing/synthetic-capture.js');
+    const page = ranking.classifyPage(syntheticInbox({ elements: 500 }));
+    expect(page.ranked.length).toBe(page.nodes.length);
+    expect(ranking.rankNodes(page.nodes).map((n) => n.index)).toEqual(page.ranked.map((n) => n.index));
+  });
+});

@@ -1,0 +1,68 @@
+import type { CapturedFrame } from '../model/page-capture.js';
+import type { SemanticNode } from '../model/semantic-node.js';
+import type { ClassifiedPage, RefNamer } from '../compose/compose-types.js';
+import { displayText, formatLine } from './outline-format.js';
+
+/** A node's rendered line and the ref it prints, if any. */
+export interface NodeLine {
+  text: string;
+  /** `p<N>:<E>` when the line prints `[ref=…]` or `[cref=…]`. */
+  ref: string | null;
+  kind: 'action' | 'content' | null;
+  /** Display name and value as printed (unescaped). */
+  name: string;
+  value: string | undefined;
+  frameLabel: string;
+  identity: string;
+}
+
+/**
+ * Builds (and caches) the line of each node for one composition. The line of a node does not
+ * depend on which other nodes are rendered, so selection can sum line lengths to know the
+ * outline's length before rendering it. Refs are minted here, through the namer.
+ */
+export class NodeLines {
+  private readonly cache = new Map<number, NodeLine>();
+  private readonly frames = new Map<string, CapturedFrame>();
+  private readonly ownedFrames = new Map<number, CapturedFrame>();
+
+  constructor(
+    private readonly page: ClassifiedPage,
+    private readonly namer: RefNamer,
+  ) {
+    for (const frame of page.capture.frames) {
+      this.frames.set(frame.key, frame);
+      if (frame.ownerNode !== null) this.ownedFrames.set(frame.ownerNode, frame);
+    }
+  }
+
+  frameOf(node: SemanticNode): CapturedFrame {
+    return this.frames.get(node.frame) ?? this.page.capture.frames[0]!;
+  }
+
+  line(node: SemanticNode): NodeLine {
+    const cached = this.cache.get(node.index);
+    if (cached) return cached;
+    const captured = this.page.capture.nodes[node.index]!;
+    const frame = this.frameOf(node);
+    const frameLabel = this.namer.frameLabel(frame);
+    const identity = `${frame.documentKey}|${captured.handle}`;
+    const name = displayText(node.name);
+    let line: NodeLine;
+    if (captured.kind === 'text') {
+      line = { text: formatLine({ depth: node.depth, role: 'text', name, states: {}, tags: '' }), ref: null, kind: null, name, value: undefined, frameLabel, identity };
+    } else {
+      const kind = node.actions.length > 0 ? 'action' : node.container ? 'content' : null;
+      const ref = kind ? `${this.namer.snapshotPrefix}:${this.namer.elementNumber(captured, frame)}` : null;
+      const owned = this.ownedFrames.get(node.index);
+      let tags = owned ? ` [frame=${this.namer.frameLabel(owned)}]` : '';
+      if (kind === 'action') tags += ` [ref=${ref}]`;
+      else if (kind === 'content') tags += ` [cref=${ref}]`;
+      const value = node.value === undefined ? undefined : displayText(node.value);
+      const text = formatLine({ depth: node.depth, role: node.role, name, value, states: node.states, redacted: node.redacted, tags });
+      line = { text, ref, kind, name, value, frameLabel, identity };
+    }
+    this.cache.set(node.index, line);
+    return line;
+  }
+}

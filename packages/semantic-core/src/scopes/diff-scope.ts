@@ -1,0 +1,64 @@
+import type { OutlineLine } from '../compose/compose-types.js';
+
+/**
+ * SPEC §4 `diff`. Lines are compared by node identity (`documentKey|handle`), not position.
+ * A line whose only change is the snapshot prefix of its ref (`p3:7` → `p4:7`) is unchanged.
+ *
+ * Output: every changed or added line of the new outline, in document order, followed by one
+ * line per removed node: the old line with its ref marker dropped and `[removed]` after the dash,
+ * e.g. `  - [removed] button "Send"`. Indentation is kept as it was.
+ */
+export const REMOVED_MARKER = '[removed]';
+
+export interface OutlineDiff {
+  /** Outline text of the diff (lines joined with `\n`; empty when nothing changed). */
+  outline: string;
+  /** Identities of the new lines that changed or were added. */
+  changed: Set<string>;
+  removed: number;
+}
+
+const REF_MARKER = /\[(ref|cref)=p[0-9]+:([0-9]+)\]/g;
+
+/** The line with snapshot prefixes removed from its refs. */
+export function withoutSnapshotPrefix(text: string): string {
+  return text.replace(REF_MARKER, '[$1=$2]');
+}
+
+export function removedLine(text: string): string {
+  const match = /^(\s*)- ?(.*)$/.exec(text);
+  const indent = match?.[1] ?? '';
+  const body = (match?.[2] ?? text).replace(/ ?\[(ref|cref)=[^\]]*\]/g, '');
+  return `${indent}- ${REMOVED_MARKER} ${body}`;
+}
+
+export function diffOutline(previous: readonly OutlineLine[] | null, current: readonly OutlineLine[]): OutlineDiff {
+  const before = new Map<string, string[]>();
+  for (const line of previous ?? []) {
+    const list = before.get(line.identity) ?? [];
+    list.push(withoutSnapshotPrefix(line.text));
+    before.set(line.identity, list);
+  }
+  const out: string[] = [];
+  const changed = new Set<string>();
+  const present = new Set<string>();
+  for (const line of current) {
+    present.add(line.identity);
+    const normalized = withoutSnapshotPrefix(line.text);
+    const old = before.get(line.identity);
+    const at = old ? old.indexOf(normalized) : -1;
+    if (old && at >= 0) {
+      old.splice(at, 1);
+      continue;
+    }
+    out.push(line.text);
+    changed.add(line.identity);
+  }
+  let removed = 0;
+  for (const line of previous ?? []) {
+    if (present.has(line.identity)) continue;
+    out.push(removedLine(line.text));
+    removed += 1;
+  }
+  return { outline: out.join('\n'), changed, removed };
+}

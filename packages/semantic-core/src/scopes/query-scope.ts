@@ -1,0 +1,25 @@
+import type { ClassifiedPage } from '../compose/compose-types.js';
+import type { SemanticNode } from '../model/semantic-node.js';
+import type { ReadSelection } from './read-selection.js';
+
+/**
+ * SPEC §4 `query`: case-insensitive substring match on role, accessible name, value and text
+ * (a text node's name is its text). Redacted values never match, nor does the text of a
+ * redacted text node, so a query cannot probe a password.
+ */
+export function matchesQuery(node: SemanticNode, query: string): boolean {
+  const needle = query.toLocaleLowerCase();
+  const fields = [node.role];
+  const isText = node.role === 'text' || node.role === 'statictext';
+  if (!(node.redacted && isText)) fields.push(node.name);
+  if (!node.redacted && node.value !== undefined) fields.push(node.value);
+  return fields.some((field) => field.toLocaleLowerCase().includes(needle));
+}
+
+/** The hits of the query, every tier; the composer renders each hit under its ancestor chain. */
+export function querySelection(page: ClassifiedPage, query: string): ReadSelection {
+  return {
+    universe: page.nodes.filter((node) => matchesQuery(node, query)),
+    candidates: page.ranked.filter((node) => matchesQuery(node, query)),
+  };
+}
