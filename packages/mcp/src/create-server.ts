@@ -1,0 +1,63 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SightlineError, TransportError } from '@sightline/semantic-core';
+import type { SightlineDriver } from './sightline-driver.js';
+import { annotationsFor } from './tool-annotations.js';
+import { SIGHTLINE_TOOLS, type SightlineToolDefinition } from './tool-definitions.js';
+import { errorResult, refusalResult, toolResult } from './tool-result.js';
+import { SERVER_NAME, SERVER_VERSION } from './version.js';
+
+export interface SightlineMcpServerOptions {
+  /** The Driver every tool call goes to; shared by all MCP connections of one process. */
+  driver: SightlineDriver;
+}
+
+const INSTRUCTIONS =
+  'Sightline lets you see and operate a browser tab. Bind once with get_browser_state (launch, cdp_url, or pid + window_id from list_browser_windows) under a session name of your choosing, then snapshot the tab with get_browser_state (snapshot_format "semantic_v2"), act on a ref from that snapshot (browser_click, browser_type, …), and snapshot again before the next action. A refusal is a normal answer whose message says what to do next. Call end_session when done.';
+
+/** The MCP server exposing every Sightline tool over `driver`. Connect it to any MCP transport. */
+export function createSightlineMcpServer(options: SightlineMcpServerOptions): McpServer {
+  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
+  for (const tool of SIGHTLINE_TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: annotationsFor(tool.kind, tool.title, tool.destructive),
+      },
+      (args: Record<string, unknown>) => callTool(options.driver, tool, args),
+    );
+  }
+  return server;
+}
+
+/** Runs one tool call; never throws, so a bad call cannot wedge the connection. */
+export async function callTool(
+  driver: SightlineDriver,
+  tool: SightlineToolDefinition,
+  args: Record<string, unknown> | undefined,
+): Promise<CallToolResult> {
+  const input = args ?? {};
+  if (input.session === 'default') {
+    return refusalResult({
+      code: 'browser_invalid_request',
+      message:
+        'The session "default" is reserved for the CLI; choose a session name for your task (1-64 of A-Z a-z 0-9 . _ -), e.g. "research-1", and use it in every call.',
+      detail: { field: 'session' },
+    });
+  }
+  const route = tool.route(input);
+  if ('refusal' in route) return refusalResult(route.refusal);
+  try {
+    return toolResult(tool, await driver[route.method](route.input));
+  } catch (error) {
+    if (SightlineError.isInstance(error)) {
+      return refusalResult({ code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}) });
+    }
+    if (TransportError.isInstance(error)) return errorResult(error.message);
+    return errorResult(`unexpected failure in ${tool.name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

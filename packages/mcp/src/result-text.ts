@@ -1,0 +1,84 @@
+import type {
+  ActionResponse,
+  BindResponse,
+  DomRefsSnapshotResponse,
+  EndSessionResponse,
+  ListWindowsResponse,
+  RefusalResponse,
+  SemanticSnapshotResponse,
+  TransportErrorResponse,
+} from '@sightline/semantic-core';
+import type { z } from 'zod';
+import type { screenshotResultSchema } from './tool-definitions.js';
+
+type ScreenshotResult = z.infer<typeof screenshotResultSchema>;
+type AnyBody =
+  | ActionResponse
+  | BindResponse
+  | DomRefsSnapshotResponse
+  | EndSessionResponse
+  | ListWindowsResponse
+  | RefusalResponse
+  | SemanticSnapshotResponse
+  | TransportErrorResponse
+  | ScreenshotResult;
+
+/** The short text content of a result: the outline for a semantic snapshot, the message for a refusal. */
+export function resultText(body: AnyBody): string {
+  if (body.status === 'refused') return `Refused (${body.refusal.code}): ${body.refusal.message}`;
+  if (body.status === 'error') return `Transport error (${body.error.code}): ${body.error.message}`;
+  if ('mode' in body) {
+    switch (body.mode) {
+      case 'bind':
+        return bindText(body);
+      case 'snapshot':
+        return body.snapshot.format === 'semantic_v2'
+          ? semanticText(body as SemanticSnapshotResponse)
+          : domRefsText(body as DomRefsSnapshotResponse);
+      case 'windows':
+        return windowsText(body);
+      case 'end_session':
+        return `Ended session ${body.session}; closed ${body.closed_browsers} launched browser(s).`;
+    }
+  }
+  if (body.action === 'screenshot') {
+    const labels = body.labels.map((label) => `${label.label}=${label.ref}`).join(' ');
+    return `Screenshot ${body.image.width}x${body.image.height}${labels ? `; labels: ${labels}` : ''}.`;
+  }
+  const target = body.ref === null ? '' : ` ${body.ref}`;
+  const after = body.navigation ? ' The page navigated: take a new snapshot.' : ' Take a new snapshot to see the result.';
+  return `${body.action}${target}: ${body.effect}.${after}`;
+}
+
+function bindText(body: BindResponse): string {
+  const { route, proof, exact } = body.binding;
+  const lines = [
+    `Bound target ${body.target_id} (${route}, ${proof}${exact ? '' : ', heuristic: read-only'}) — ${body.browser.product}.`,
+    'Tabs:',
+    ...body.tabs.map((tab) => `- ${tab.tab_id}${tab.active === true ? ' [active]' : ''} "${tab.title}" ${tab.url}`),
+    'Next: get_browser_state with target_id and a tab_id (snapshot_format "semantic_v2").',
+  ];
+  return lines.join('\n');
+}
+
+function semanticText(body: SemanticSnapshotResponse): string {
+  const { snapshot } = body;
+  const more = snapshot.continuation === null ? '' : `; more: continuation ${snapshot.continuation}`;
+  const header = `# ${snapshot.id} ${body.page.url} "${body.page.title}" — ${snapshot.scope}, ${snapshot.selected_nodes} of ${snapshot.total_nodes} nodes${snapshot.complete ? ', complete' : ''}${more}`;
+  return body.outline === '' ? `${header}\n(no nodes)` : `${header}\n${body.outline}`;
+}
+
+function domRefsText(body: DomRefsSnapshotResponse): string {
+  const header = `# ${body.snapshot.id} ${body.page.url} "${body.page.title}" — ${body.refs.length} interactive refs${body.snapshot.truncated ? ' (truncated)' : ''}`;
+  const lines = body.refs.map(
+    (ref) => `- ${ref.role} "${ref.name}"${ref.value === undefined ? '' : `: ${ref.value}`} [ref=${ref.ref}]`,
+  );
+  return [header, ...lines].join('\n');
+}
+
+function windowsText(body: ListWindowsResponse): string {
+  if (body.windows.length === 0) return 'No browser windows found.';
+  return body.windows
+    .map((window) => `- pid ${window.pid} window ${window.window_id} ${window.app} "${window.title}"`)
+    .join('\n');
+}

@@ -1,0 +1,21 @@
+/**
+ * What the MCP server needs of semantic-core's `Driver`: each method takes the snake_case request of
+ * the contract as `unknown`, validates it itself and resolves — never throws — to a response of the
+ * contract or a Failure. The server re-checks every answer against the contract before sending it.
+ */
+export interface SightlineDriver {
+  listBrowserWindows(input: unknown): Promise<unknown>;
+  bind(input: unknown): Promise<unknown>;
+  snapshot(input: unknown): Promise<unknown>;
+  click(input: unknown): Promise<unknown>;
+  type(input: unknown): Promise<unknown>;
+  select(input: unknown): Promise<unknown>;
+  scroll(input: unknown): Promise<unknown>;
+  press(input: unknown): Promise<unknown>;
+  navigate(input: unknown): Promise<unknown>;
+  screenshot(input: unknown): Promise<unknown>;
+  endSession(input: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export type DriverMethod = Exclude<keyof SightlineDriver, 'close'>;
