@@ -2,7 +2,7 @@
 // same code into a page's isolated world (SPEC §8). Everything reachable from here must stay free
 // of zod and of Node APIs, and of syntax newer than ES2020.
 export { classifyPage } from './classify/classify-page.js';
-export { walkStyles, type StyleWalk } from './classify/style-walk.js';
+export { createStyleWalk, walkStep, walkStyles, type StyleWalk } from './classify/style-walk.js';
 export { classifyVisibility, geometryVisibility, visibilityOfAll } from './classify/visibility.js';
 export {
   ACTION_CLICK,
@@ -18,6 +18,6 @@ export {
 export { isSemantic } from './classify/is-semantic.js';
 export { REDACTED_TEXT, isSecretField, redactedName } from './classify/redaction.js';
 export { CONTAINER_ROLES, STRUCTURAL_ROLES } from './classify/roles.js';
-export { collapseWhitespace } from './classify/text.js';
+export { collapseWhitespace, hasVisibleText } from './classify/text.js';
 export { tierOf } from './rank/tier.js';
 export { rankNodes } from './rank/rank-nodes.js';

@@ -1,6 +1,6 @@
 import type { PageCapture } from '../model/page-capture.js';
 import type { Rect, Size } from '../model/geometry.js';
-import { distanceToViewport, intersectRects, rectIsEmpty } from '../model/geometry.js';
+import { rectIsEmpty } from '../model/geometry.js';
 import { NEAR_VIEWPORT_MARGIN, type Visibility } from '../model/visibility.js';
 import { walkStyles, type StyleWalk } from './style-walk.js';
 
@@ -14,14 +14,23 @@ export function geometryVisibility(
   clip: Rect | null | undefined,
   viewport: Size,
 ): 'in_viewport' | 'near_viewport' | 'offscreen' {
-  let visible: Rect | null = box;
   if (clip === null) return 'offscreen';
-  if (clip !== undefined) visible = intersectRects(box, clip);
-  if (visible === null) return 'offscreen';
-  const right = visible.x + visible.width;
-  const bottom = visible.y + visible.height;
-  if (right > 0 && bottom > 0 && visible.x < viewport.width && visible.y < viewport.height) return 'in_viewport';
-  return distanceToViewport(visible, viewport) <= NEAR_VIEWPORT_MARGIN ? 'near_viewport' : 'offscreen';
+  // The visible part of the box, computed inline: this runs for every node of the page.
+  let left = box.x;
+  let top = box.y;
+  let right = box.x + box.width;
+  let bottom = box.y + box.height;
+  if (clip !== undefined) {
+    left = Math.max(left, clip.x);
+    top = Math.max(top, clip.y);
+    right = Math.min(right, clip.x + clip.width);
+    bottom = Math.min(bottom, clip.y + clip.height);
+    if (right <= left || bottom <= top) return 'offscreen';
+  }
+  if (right > 0 && bottom > 0 && left < viewport.width && top < viewport.height) return 'in_viewport';
+  const dx = right <= 0 ? -right : left >= viewport.width ? left - viewport.width : 0;
+  const dy = bottom <= 0 ? -bottom : top >= viewport.height ? top - viewport.height : 0;
+  return Math.max(dx, dy) <= NEAR_VIEWPORT_MARGIN ? 'near_viewport' : 'offscreen';
 }
 
 /**

@@ -31,9 +31,27 @@ export function syntheticInbox(options: SyntheticInboxOptions = {}): PageCapture
   const viewport = options.viewport ?? { width: 1280, height: 800 };
   const hiddenControls = options.hiddenControls ?? 300;
   const nodes: CapturedNode[] = [];
+  // Every node gets every field, in one order, as a collector emitting fixed-shape JSON would:
+  // objects of one shape keep the classifier's property reads monomorphic.
   const add = (node: Omit<CapturedNode, 'handle' | 'frame'>): number => {
     const index = nodes.length;
-    nodes.push({ handle: `syn-${index}`, frame: 'syn-main', ...node });
+    nodes.push({
+      handle: `syn-${index}`,
+      parent: node.parent,
+      frame: 'syn-main',
+      kind: node.kind,
+      tag: node.tag,
+      role: node.role,
+      name: node.name,
+      value: node.value,
+      states: node.states,
+      attributes: node.attributes,
+      style: node.style,
+      box: node.box,
+      clip: node.clip,
+      hit: node.hit,
+      coveredBy: node.coveredBy,
+    });
     return index;
   };
   const full: Rect = { x: 0, y: 0, width: viewport.width, height: viewport.height };
