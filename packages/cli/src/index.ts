@@ -1,2 +1,16 @@
-// The CLI arrives with its own issue; nothing is exported yet.
-export {};
+export { main, USAGE_EXIT_CODE } from './main.js';
+export type { CliIo, OutputStream } from './cli-io.js';
+export { buildProgram } from './program/build-program.js';
+export * from './mapping/command-params.js';
+export { toDriverCall, isDriverCall, type DriverCall, type DriverMethodName } from './mapping/driver-input.js';
+export { pickTab, type SessionState } from './mapping/session-state.js';
+export { UsageError } from './mapping/usage-error.js';
+export { formatSemanticSnapshot, formatDomRefsSnapshot, snapshotFooter, describeOmitted } from './format/snapshot-text.js';
+export { formatResult, type TabsResult } from './format/format-result.js';
+export { exitCodeFor, formatFailure } from './format/result-text.js';
+export { useColor } from './format/palette.js';
+export { runtimeDirectory, runtimePaths, type RuntimePaths } from './daemon/paths.js';
+export { startDaemon, type DaemonOptions, type RunningDaemon } from './daemon/daemon-server.js';
+export type { DriverPort } from './daemon/driver-port.js';
+export { DEFAULT_IDLE_MS, idleMsFromEnvironment } from './daemon/daemon-config.js';
+export { PROTOCOL_VERSION, type DaemonRequest, type DaemonResponse, type DaemonOp } from './daemon/protocol.js';

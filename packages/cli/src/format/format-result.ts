@@ -1,0 +1,51 @@
+import type {
+  ActionResponse,
+  BindResponse,
+  DomRefsSnapshotResponse,
+  EndSessionResponse,
+  ListWindowsResponse,
+  SemanticSnapshotResponse,
+  TabSummary,
+} from '@sightline/semantic-core';
+import { pickTab } from '../mapping/session-state.js';
+import { formatDomRefsSnapshot, formatSemanticSnapshot, type FormatContext } from './snapshot-text.js';
+import { formatAction, formatBind, formatEndSession, formatTabs, formatWindows } from './result-text.js';
+
+/** The daemon's own `tabs` result: the session's tabs and the one commands act on. */
+export interface TabsResult {
+  status: 'ok';
+  mode: 'tabs';
+  target_id: string;
+  current_tab: string | null;
+  tabs: TabSummary[];
+}
+
+/** Human text for any ok result, chosen by its shape. */
+export function formatResult(result: unknown, context: FormatContext): string {
+  const record = result as Record<string, unknown>;
+  switch (record.mode) {
+    case 'bind': {
+      const bind = result as BindResponse;
+      return formatBind(bind, pickTab(bind.tabs), context);
+    }
+    case 'snapshot': {
+      const snapshot = (record.snapshot ?? {}) as { format?: string };
+      return snapshot.format === 'dom_refs_v1'
+        ? formatDomRefsSnapshot(result as DomRefsSnapshotResponse, context)
+        : formatSemanticSnapshot(result as SemanticSnapshotResponse, context);
+    }
+    case 'tabs': {
+      const tabs = result as TabsResult;
+      return formatTabs(tabs.tabs, tabs.current_tab, context.palette);
+    }
+    case 'windows':
+      return formatWindows(result as ListWindowsResponse, context.palette);
+    case 'end_session':
+      return formatEndSession(result as EndSessionResponse, context.palette);
+    case 'shutdown':
+      return `${context.palette.green('stopped')} the sightline daemon ${context.palette.dim(`(${String(record.sessions)} session(s) closed)`)}`;
+    default:
+      if (typeof record.action === 'string') return formatAction(result as ActionResponse, context);
+      return JSON.stringify(result, null, 2);
+  }
+}

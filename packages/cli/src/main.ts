@@ -1,0 +1,37 @@
+import { CommanderError, InvalidArgumentError } from 'commander';
+import { processIo, type CliIo } from './cli-io.js';
+import { buildProgram, type ProgramResult } from './program/build-program.js';
+import { UsageError } from './mapping/usage-error.js';
+import { paletteFor } from './format/palette.js';
+
+/** Exit code for a command line the CLI could not use: the same as a refusal. */
+export const USAGE_EXIT_CODE = 2;
+
+/**
+ * Runs the CLI on `argv` (without `node` and the script) and resolves to the exit code:
+ * 0 ok, 2 refused or unusable command line, 1 error.
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const result: ProgramResult = { exitCode: 0 };
+  const program = buildProgram(io, result);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return result.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has already printed its message (and a suggestion) on stderr.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
+        return 0;
+      }
+      return USAGE_EXIT_CODE;
+    }
+    if (UsageError.isInstance(error) || error instanceof InvalidArgumentError) {
+      const palette = paletteFor(io.stderr, io.env);
+      io.stderr.write(`${palette.yellow('usage')} ${(error as Error).message}\n(see \`sightline ${argv[0] ?? ''} --help\`)\n`);
+      return USAGE_EXIT_CODE;
+    }
+    const palette = paletteFor(io.stderr, io.env);
+    io.stderr.write(`${palette.red('error')} ${(error as Error).stack ?? String(error)}\n`);
+    return 1;
+  }
+}
