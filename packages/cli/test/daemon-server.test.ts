@@ -50,6 +50,18 @@ function recordingDriver(): DriverPort & { calls: Array<{ method: string; input:
     navigate: action('navigate'),
     screenshot: action('screenshot'),
     endSession: record('endSession', (input) => ({ status: 'ok', mode: 'end_session', session: input.session, closed_browsers: 1 })),
+    listTabs: async (input: unknown) => {
+      const { target_id } = input as { target_id: string };
+      return {
+        status: 'ok' as const,
+        mode: 'tabs' as const,
+        target_id,
+        tabs: [
+          { tab_id: 'tab-aaaaaaaaaaaaaaaa', url: 'about:blank', title: 'a', active: false },
+          { tab_id: 'tab-bbbbbbbbbbbbbbbb', url: 'http://x/', title: 'b', active: true },
+        ],
+      };
+    },
     close: async () => {
       driver.closed = true;
     },

@@ -9,7 +9,17 @@ import type { SightlineDriver } from './sightline-driver.js';
  */
 export async function createDefaultDriver(): Promise<SightlineDriver> {
   const platform = await loadNativePlatform();
-  return new Driver({ transport: new CdpBrowserTransport(), ...(platform ? { platform } : {}) });
+  return new Driver({
+    transport: new CdpBrowserTransport(),
+    ...(platform ? { platform } : {}),
+    ...(process.env.SIGHTLINE_DEBUG ? { onInternalError: logInternalError } : {}),
+  });
+}
+
+/** With SIGHTLINE_DEBUG set, unexpected exceptions print their stack (never page text) to stderr. */
+function logInternalError(error: unknown): void {
+  const stack = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  process.stderr.write(`sightline: internal error\n${stack}\n`);
 }
 
 async function loadNativePlatform(): Promise<NativePlatform | undefined> {

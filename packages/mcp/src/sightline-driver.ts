@@ -1,3 +1,5 @@
+import type { Driver } from '@sightline/semantic-core';
+
 /**
  * What the MCP server needs of semantic-core's `Driver`: each method takes the snake_case request of
  * the contract as `unknown`, validates it itself and resolves — never throws — to a response of the
@@ -6,6 +8,8 @@
 export interface SightlineDriver {
   listBrowserWindows(input: unknown): Promise<unknown>;
   bind(input: unknown): Promise<unknown>;
+  /** Refreshes a target's tab list (new tabs get ids); typed because the CLI daemon reads it. */
+  listTabs: Driver['listTabs'];
   snapshot(input: unknown): Promise<unknown>;
   click(input: unknown): Promise<unknown>;
   type(input: unknown): Promise<unknown>;
@@ -18,4 +22,4 @@ export interface SightlineDriver {
   close(): Promise<void>;
 }
 
-export type DriverMethod = Exclude<keyof SightlineDriver, 'close'>;
+export type DriverMethod = Exclude<keyof SightlineDriver, 'close' | 'listTabs'>;

@@ -118,16 +118,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         `session "${request.session}" is not bound to a browser: run \`sightline open <url>\` or \`sightline bind --cdp <url>\` first`,
       );
     }
-    const listTabs = (driver as unknown as { listTabs?: (input: unknown) => Promise<unknown> }).listTabs;
-    if (typeof listTabs === 'function') {
-      const fresh = (await listTabs.call(driver, { session: request.session, target_id: state.targetId })) as {
-        status?: string;
-        tabs?: TabSummary[];
-      };
-      if (fresh.status !== 'ok' || !Array.isArray(fresh.tabs)) return fresh;
-      state.tabs = fresh.tabs;
-      if (!state.tabs.some((tab) => tab.tab_id === state.tabId)) state.tabId = pickTab(state.tabs);
-    }
+    const fresh = await driver.listTabs({ session: request.session, target_id: state.targetId });
+    if (fresh.status !== 'ok') return fresh;
+    state.tabs = fresh.tabs;
+    if (!state.tabs.some((tab) => tab.tab_id === state.tabId)) state.tabId = pickTab(state.tabs);
     const select = request.params.select;
     if (typeof select === 'string') {
       const byIndex = /^[0-9]+$/.test(select) ? state.tabs[Number(select) - 1] : undefined;

@@ -1,3 +1,4 @@
+import type { Driver } from '@sightline/semantic-core';
 import type { DriverMethodName } from '../mapping/driver-input.js';
 
 /**
@@ -6,6 +7,4 @@ import type { DriverMethodName } from '../mapping/driver-input.js';
  */
 export type DriverPort = {
   [method in DriverMethodName]: (input: unknown) => Promise<unknown>;
-} & {
-  close(): Promise<void>;
-};
+} & Pick<Driver, 'listTabs' | 'close'>;

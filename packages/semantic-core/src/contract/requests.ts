@@ -123,6 +123,8 @@ export const screenshotRequestSchema = z.strictObject({ ...tabAddress, annotate:
 
 export const endSessionRequestSchema = z.strictObject({ session: sessionSchema });
 
+export const listTabsRequestSchema = z.strictObject({ session: sessionSchema, target_id: targetIdSchema });
+
 export const listWindowsRequestSchema = z.strictObject({ session: sessionSchema.optional() });
 
 export type BindRequest = z.infer<typeof bindRequestSchema>;
@@ -138,4 +140,5 @@ export type PressRequest = z.infer<typeof pressRequestSchema>;
 export type NavigateRequest = z.infer<typeof navigateRequestSchema>;
 export type ScreenshotRequest = z.infer<typeof screenshotRequestSchema>;
 export type EndSessionRequest = z.infer<typeof endSessionRequestSchema>;
+export type ListTabsRequest = z.infer<typeof listTabsRequestSchema>;
 export type ListWindowsRequest = z.infer<typeof listWindowsRequestSchema>;

@@ -37,6 +37,13 @@ export const bindResponseSchema = z.object({
   tabs: z.array(tabSummarySchema),
 });
 
+export const listTabsResponseSchema = z.object({
+  status: z.literal('ok'),
+  mode: z.literal('tabs'),
+  target_id: z.string(),
+  tabs: z.array(tabSummarySchema),
+});
+
 const rectSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
 export const actionRefSchema = z.object({
@@ -163,6 +170,7 @@ export type RefusalResponse = z.infer<typeof refusalResponseSchema>;
 export type TransportErrorResponse = z.infer<typeof transportErrorResponseSchema>;
 export type Failure = RefusalResponse | TransportErrorResponse;
 export type TabSummary = z.infer<typeof tabSummarySchema>;
+export type ListTabsResponse = z.infer<typeof listTabsResponseSchema>;
 export type BindResponse = z.infer<typeof bindResponseSchema>;
 export type ActionRef = z.infer<typeof actionRefSchema>;
 export type ContentRef = z.infer<typeof contentRefSchema>;

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { BrowserTransport, TransportEvent } from '../ports/browser-transport.js';
+import type { BrowserTransport, TabInfo, TransportEvent } from '../ports/browser-transport.js';
 import type { NativePlatform } from '../ports/native-platform.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 import {
   clickRequestSchema,
   endSessionRequestSchema,
   endpointBindRequestSchema,
+  listTabsRequestSchema,
   listWindowsRequestSchema,
   managedBindRequestSchema,
   nativeBindRequestSchema,
@@ -22,11 +23,13 @@ import type {
   BindResponse,
   EndSessionResponse,
   Failure,
+  ListTabsResponse,
   ListWindowsResponse,
   ScreenshotResponse,
   SnapshotResponse,
 } from '../contract/responses.js';
-import { refuse } from '../errors/sightline-error.js';
+import { refuse, SightlineError } from '../errors/sightline-error.js';
+import { TransportError } from '../errors/transport-error.js';
 import { CapabilityStore } from '../capabilities/capability-store.js';
 import type { TargetRecord } from '../capabilities/capability-records.js';
 import { bindExplicit, bindManaged, bindNative, type BoundBrowser } from './bind-routes.js';
@@ -41,6 +44,11 @@ export interface DriverOptions {
   platform?: NativePlatform;
   /** Time source for continuation expiry (default: the system clock). */
   clock?: Clock;
+  /**
+   * Sees every unexpected exception (not refusals, not transport errors) before it becomes an
+   * `internal failure` result, e.g. to log its stack when debugging. Never given page text.
+   */
+  onInternalError?: (error: unknown) => void;
 }
 
 /** Amount of a `scroll` without `amount`, in CSS px. */
@@ -57,10 +65,12 @@ export class Driver {
   private readonly transport: BrowserTransport;
   private readonly platform: NativePlatform | undefined;
   private readonly store: CapabilityStore;
+  private readonly onInternalError: ((error: unknown) => void) | undefined;
 
   constructor(options: DriverOptions) {
     this.transport = options.transport;
     this.platform = options.platform;
+    this.onInternalError = options.onInternalError;
     this.store = new CapabilityStore(options.clock ?? systemClock);
   }
 
@@ -87,8 +97,18 @@ export class Driver {
       if (route === 'managed') return await this.run(managedBindRequestSchema, input, async (request) => this.finishBind(request.session, await bindManaged(this.transport, request)));
       return await this.run(nativeBindRequestSchema, input, async (request) => this.finishBind(request.session, await bindNative(this.transport, this.platform, request)));
     } catch (error) {
+      this.reportInternal(error);
       return toFailure(error);
     }
+  }
+
+  /** The target's tabs as the browser lists them now; new tabs get ids, closed ones die (SPEC §2). */
+  listTabs(input: unknown): Promise<ListTabsResponse | Failure> {
+    return this.run(listTabsRequestSchema, input, async (request) => {
+      const target = this.store.target(request.session, request.target_id);
+      const listed = await target.connection.listTabs();
+      return { status: 'ok', mode: 'tabs', target_id: target.id, tabs: this.tabSummaries(target, listed) };
+    });
   }
 
   snapshot(input: unknown): Promise<SnapshotResponse | Failure> {
@@ -189,24 +209,28 @@ export class Driver {
       const record = target;
       record.unsubscribe = bound.connection.onEvent((event) => this.onEvent(record, event));
       const listed = await bound.connection.listTabs();
-      const tabs = this.store.syncTabs(record, listed);
-      const infos = new Map(listed.map((info) => [info.key, info]));
       return {
         status: 'ok',
         mode: 'bind',
         target_id: record.id,
         binding: { ...bound.binding },
         browser: { product: bound.connection.product, protocol: bound.connection.protocol },
-        tabs: tabs.map((tab) => {
-          const info = infos.get(tab.key);
-          return { tab_id: tab.id, url: info?.url ?? '', title: info?.title ?? '', active: info?.active ?? null };
-        }),
+        tabs: this.tabSummaries(record, listed),
       };
     } catch (error) {
       if (target) this.store.killTarget(target);
       await bound.connection.close().catch(() => undefined);
       throw error;
     }
+  }
+
+  private tabSummaries(target: TargetRecord, listed: TabInfo[]): ListTabsResponse['tabs'] {
+    const tabs = this.store.syncTabs(target, listed);
+    const infos = new Map(listed.map((info) => [info.key, info]));
+    return tabs.map((tab) => {
+      const info = infos.get(tab.key);
+      return { tab_id: tab.id, url: info?.url ?? '', title: info?.title ?? '', active: info?.active ?? null };
+    });
   }
 
   private onEvent(target: TargetRecord, event: TransportEvent): void {
@@ -229,7 +253,17 @@ export class Driver {
       if (!parsed.success) return zodRefusal(parsed.error);
       return await handler(parsed.data);
     } catch (error) {
+      this.reportInternal(error);
       return toFailure(error);
+    }
+  }
+
+  private reportInternal(error: unknown): void {
+    if (!this.onInternalError || SightlineError.isInstance(error) || TransportError.isInstance(error)) return;
+    try {
+      this.onInternalError(error);
+    } catch {
+      // A failing observer must not change the result.
     }
   }
 }
