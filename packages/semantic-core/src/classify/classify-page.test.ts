@@ -13,7 +13,7 @@ describe('isSemantic', () => {
     expect(isSemantic({ ...base, kind: 'text', role: 'text', name: ' hi ' }, 0)).toBe(true);
   });
   it('drops structure and whitespace', () => {
-    for (const role of ['generic', 'none', 'presentation', '']) expect(isSemantic({ ...base, role }, 0), role).toBe(false);
+    for (const role of ['generic', 'none', 'presentation', 'paragraph', '']) expect(isSemantic({ ...base, role }, 0), role).toBe(false);
     expect(isSemantic({ ...base, role: 'generic', name: '   ' }, 0)).toBe(false);
     expect(isSemantic({ ...base, kind: 'text', role: 'text', name: ' \n\t ' }, 0)).toBe(false);
   });
@@ -40,6 +40,23 @@ describe('classifyPage', () => {
   it('keeps text that differs from its parent name, comparing collapsed whitespace', () => {
     const page = classifyPage(buildCapture([el('button', 'Send  now', {}, [text(' Send\nnow '), text('extra')])]));
     expect(page.nodes.map((n) => n.name)).toEqual(['Send  now', 'extra']);
+  });
+
+  it('drops pieces of a name computed from content, but not of a name that is not', () => {
+    const page = classifyPage(
+      buildCapture([
+        el('option', 'Dana Whitfield Quarterly review', {}, [el('generic', '', {}, [text('Dana Whitfield')]), text('Quarterly review')]),
+        el('region', 'Inbox tools', {}, [text('Inbox')]),
+        el('button', 'Close', {}, [text('X')]),
+      ]),
+    );
+    expect(page.nodes.map((n) => [n.role, n.name])).toEqual([
+      ['option', 'Dana Whitfield Quarterly review'],
+      ['region', 'Inbox tools'],
+      ['text', 'Inbox'],
+      ['button', 'Close'],
+      ['text', 'X'],
+    ]);
   });
 
   it('hangs a visible child of a hidden parent under the nearest kept ancestor', () => {
@@ -121,7 +138,7 @@ describe('classifyPage', () => {
       const capture = buildCapture(
         [
           el('main', '', { box: boxAt(5000) }, [el('form', 'F', { box: boxAt(5000) }, [el('textbox', 'Far', { id: 'focus', box: boxAt(5000) })])]),
-          el('region', 'Wrap', {}, [el('dialog', 'Modal', { id: 'dialog' }, [el('paragraph', '', {}, [text('Are you sure?')])])]),
+          el('region', 'Wrap', {}, [el('dialog', 'Modal', { id: 'dialog' }, [el('group', '', {}, [text('Are you sure?')])])]),
           el('button', 'Plain'),
           el('heading', 'Far heading', { box: boxAt(5000) }),
         ],
@@ -134,7 +151,7 @@ describe('classifyPage', () => {
         ['Far', 0],
         ['Wrap', 0],
         ['Modal', 0],
-        ['paragraph', 0],
+        ['group', 0],
         ['Are you sure?', 0],
         ['Plain', 1],
         ['Far heading', 8],

@@ -5,7 +5,7 @@ import type { ClassifiedPage } from '../compose/compose-types.js';
 import { actionMask, actionsFromMask } from './action-kinds.js';
 import { isSemantic } from './is-semantic.js';
 import { REDACTED_TEXT, isSecretField, redactedName } from './redaction.js';
-import { CONTAINER_ROLES } from './roles.js';
+import { CONTAINER_ROLES, NAME_FROM_CONTENT_ROLES } from './roles.js';
 import { createStyleWalk, walkStep } from './style-walk.js';
 import { classifyVisibility } from './visibility.js';
 import { collapseWhitespace } from './text.js';
@@ -125,12 +125,19 @@ function displayName(node: CapturedNode): string {
   return node.attributes?.placeholder ?? '';
 }
 
-/** A text node that only repeats its semantic parent's name (a button's label) is not shown twice. */
+/**
+ * A text node that only repeats its semantic parent's name (a button's label) is not shown twice;
+ * nor is a piece of a name computed from content (an option "Dana Whitfield Quarterly review"
+ * made of the texts "Dana Whitfield" and "Quarterly review").
+ */
 function isEchoOfParent(text: string, parent: CapturedNode): boolean {
   const name = displayName(parent);
   if (!name) return false;
   if (text === name) return true;
-  return collapseWhitespace(text) === collapseWhitespace(name);
+  const collapsedText = collapseWhitespace(text);
+  const collapsedName = collapseWhitespace(name);
+  if (collapsedText === collapsedName) return true;
+  return NAME_FROM_CONTENT_ROLES.has(parent.role) && collapsedText.length > 0 && collapsedName.includes(collapsedText);
 }
 
 /**

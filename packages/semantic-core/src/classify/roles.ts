@@ -1,8 +1,11 @@
 // Role vocabularies the classification rules read. Chromium reports AX roles in lowercase ARIA
 // spelling where one exists; its own names (e.g. `menulistoption`) are listed beside them.
 
-/** Roles that carry no semantics of their own: such an element is only structure unless named or actionable. */
-export const STRUCTURAL_ROLES: ReadonlySet<string> = new Set(['generic', 'none', 'presentation', '']);
+/**
+ * Roles that carry no semantics of their own: such an element is only structure unless named or
+ * actionable. An unnamed paragraph is only a text wrapper to an agent, so it collapses like a div.
+ */
+export const STRUCTURAL_ROLES: ReadonlySet<string> = new Set(['generic', 'none', 'presentation', 'paragraph', '']);
 
 /**
  * Readable containers that get a content ref (SPEC §4) so an agent can pass them as `scope_ref`.
@@ -84,4 +87,32 @@ export const CLICK_INPUT_TYPES: ReadonlySet<string> = new Set([
   'month',
   'time',
   'week',
+]);
+
+/**
+ * Roles whose accessible name is computed from their content (ARIA "name from: contents"): text
+ * inside them that the name already contains would be said twice.
+ */
+export const NAME_FROM_CONTENT_ROLES: ReadonlySet<string> = new Set([
+  'button',
+  'togglebutton',
+  'popupbutton',
+  'link',
+  'option',
+  'menulistoption',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'treeitem',
+  'heading',
+  'checkbox',
+  'radio',
+  'switch',
+  'cell',
+  'gridcell',
+  'columnheader',
+  'rowheader',
+  'row',
+  'tooltip',
 ]);
