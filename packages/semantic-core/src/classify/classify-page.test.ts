@@ -59,6 +59,27 @@ describe('classifyPage', () => {
     ]);
   });
 
+  it("drops a label's text when the control right after it carries the same name", () => {
+    const page = classifyPage(
+      buildCapture([
+        el('generic', '', { tag: 'label' }, [text('Reply body')]),
+        el('textbox', 'Reply body'),
+        el('generic', '', { tag: 'label' }, [text('Notes')]),
+        el('textbox', 'Comments'),
+        el('generic', '', { tag: 'span' }, [text('Send')]),
+        el('button', 'Send'),
+      ]),
+    );
+    expect(page.nodes.map((n) => [n.role, n.name])).toEqual([
+      ['textbox', 'Reply body'],
+      ['text', 'Notes'],
+      ['textbox', 'Comments'],
+      ['text', 'Send'],
+      ['button', 'Send'],
+    ]);
+    expect(page.ranked).toHaveLength(5);
+  });
+
   it('hangs a visible child of a hidden parent under the nearest kept ancestor', () => {
     const page = classifyPage(
       buildCapture([el('region', 'Outer', {}, [el('group', 'Hidden', { style: { visibility: 'hidden' } }, [el('button', 'Shown', { style: { visibility: 'visible' } })])])]),

@@ -106,17 +106,39 @@ export function classifyPage(capture: PageCapture): ClassifiedPage {
     }
   }
 
+  const shown = dropLabelEchoes(capture, kept, byIndex);
   const outside = capture.coverage.outside;
   return {
     capture,
-    nodes: kept,
-    ranked: rankNodes(kept),
+    nodes: shown,
+    ranked: rankNodes(shown),
     removed: {
       css_hidden: cssHidden + (outside?.css_hidden ?? 0),
       page_occluded: occluded + (outside?.page_occluded ?? 0),
     },
     byIndex,
   };
+}
+
+/**
+ * A `<label>`'s text right before the control it names says the same thing twice ("Reply body",
+ * then textbox "Reply body"): the control's line already carries it, so the text line goes.
+ */
+function dropLabelEchoes(capture: PageCapture, kept: SemanticNode[], byIndex: (SemanticNode | undefined)[]): SemanticNode[] {
+  const out: SemanticNode[] = [];
+  for (let k = 0; k < kept.length; k++) {
+    const node = kept[k]!;
+    const next = kept[k + 1];
+    if (node.role === 'text' && next !== undefined && next.actions.length > 0 && node.redacted === undefined) {
+      const parent = capture.nodes[capture.nodes[node.index]!.parent];
+      if (parent?.tag === 'label' && collapseWhitespace(node.name) === collapseWhitespace(next.name)) {
+        byIndex[node.index] = undefined;
+        continue;
+      }
+    }
+    out.push(node);
+  }
+  return out;
 }
 
 /** An element's name, falling back to its placeholder (the name a user would read off the field). */
