@@ -23,6 +23,9 @@ describe('outline formatting', () => {
     ).toBe(' [checked] [disabled] [expanded] [focused] [selected] [pressed=mixed] [required] [level=2] [invalid]');
     expect(formatStates({ checked: 'mixed', disabled: false, expanded: undefined })).toBe(' [checked=mixed]');
     expect(formatStates({})).toBe('');
+    expect(formatStates({ level: 1 }, 'listitem')).toBe('');
+    expect(formatStates({ level: 2 }, 'listitem')).toBe(' [level=2]');
+    expect(formatStates({ level: 1 }, 'heading')).toBe(' [level=1]');
   });
 
   it('indents two spaces per level and prints value, redaction and tags', () => {

@@ -24,13 +24,15 @@ export function escapeOutline(text: string): string {
 }
 
 /** `[checked] [disabled] …` in STATE_ORDER; false and undefined print nothing. */
-export function formatStates(states: NodeStates): string {
+export function formatStates(states: NodeStates, role = 'heading'): string {
   let out = '';
   for (const key of STATE_ORDER) {
     const value = states[key];
     if (value === undefined || value === false) continue;
-    if (key === 'level') out += ` [level=${value}]`;
-    else if (value === 'mixed') out += ` [${key}=mixed]`;
+    if (key === 'level') {
+      // Chromium gives every list item and tree item a level; only nesting (level > 1) says anything.
+      if (role === 'heading' || (typeof value === 'number' && value > 1)) out += ` [level=${value}]`;
+    } else if (value === 'mixed') out += ` [${key}=mixed]`;
     else if (value === true) out += ` [${key}]`;
   }
   return out;
@@ -58,5 +60,5 @@ export function formatLine(parts: LineParts): string {
   const value = parts.value ? `: ${escapeOutline(parts.value)}` : '';
   const redacted = parts.redacted ? ` [${parts.redacted}]` : '';
   const name = parts.name ? ` "${escapeOutline(parts.name)}"` : '';
-  return `${indent}- ${parts.role}${name}${value}${formatStates(parts.states)}${redacted}${parts.tags}`;
+  return `${indent}- ${parts.role}${name}${value}${formatStates(parts.states, parts.role)}${redacted}${parts.tags}`;
 }
