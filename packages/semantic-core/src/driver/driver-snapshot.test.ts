@@ -160,14 +160,17 @@ describe('Driver.snapshot read scopes', () => {
     expect(refusal(await driver.snapshot({ ...address, scope_ref: send })).code).toBe('browser_scope_ambiguous');
   });
 
-  it('diff after a one-character change returns only the changed line', async () => {
+  it('diff after a one-character change returns only the changed line (under its context)', async () => {
     const { snap, browser, tabKey } = await bound(fakeMailPage({ subject: 'Message' }));
     await snap();
     browser.setCapture(tabKey, fakeMailPage({ subject: 'Messagf' }));
     const diff = await snap({ diff: true });
     expect(diff.snapshot.scope).toBe('diff');
-    expect(diff.outline.split('\n')).toHaveLength(1);
-    expect(diff.outline).toMatch(/^ *- heading "Messagf" \[level=1\] \[cref=p2:\d+\]$/);
+    const lines = diff.outline.split('\n');
+    // Exactly one line carries a ref: the changed one; the others are its unchanged ancestors.
+    expect(lines.filter((text) => /\[c?ref=/.test(text))).toHaveLength(1);
+    expect(lines.at(-1)).toMatch(/^ *- heading "Messagf" \[level=1\] \[cref=p2:\d+\]$/);
+    for (const context of lines.slice(0, -1)) expect(context).not.toContain('Messag');
     expect(diff.refs).toEqual([]);
     expect(diff.content_refs.map((ref) => ref.name)).toEqual(['Messagf']);
     const again = await snap({ diff: true });

@@ -16,9 +16,27 @@ describe('diffOutline', () => {
     const before = [line('d|h', '- heading "Message" [level=1] [cref=p1:1]'), line('d|t', '  - text "Hello"'), line('d|x', '  - button "Old" [ref=p1:3]')];
     const after = [line('d|h', '- heading "Message" [level=1] [cref=p2:1]'), line('d|t', '  - text "Hellp"'), line('d|n', '  - button "New" [ref=p2:4]')];
     const diff = diffOutline(before, after);
-    expect(diff.outline.split('\n')).toEqual(['  - text "Hellp"', '  - button "New" [ref=p2:4]', `  - ${REMOVED_MARKER} button "Old"`]);
+    expect(diff.outline.split('\n')).toEqual([
+      '- heading "Message" [level=1]',
+      '  - text "Hellp"',
+      '  - button "New" [ref=p2:4]',
+      `  - ${REMOVED_MARKER} button "Old"`,
+    ]);
     expect([...diff.changed]).toEqual(['d|t', 'd|n']);
     expect(diff.removed).toBe(1);
+  });
+
+  it('prints each unchanged ancestor of a change once, without its ref, and nothing else unchanged', () => {
+    const lines = (prefix: string, value: string) => [
+      line('d|m', `- main [cref=${prefix}:1]`),
+      line('d|f', `  - form "Reply" [cref=${prefix}:2]`),
+      line('d|b', `    - textbox "Reply body": ${value} [ref=${prefix}:3]`),
+      line('d|s', `    - button "Send" [ref=${prefix}:4]`),
+      line('d|c', `  - region "Other" [cref=${prefix}:5]`),
+      line('d|o', `    - button "Other" [ref=${prefix}:6]`),
+    ];
+    const diff = diffOutline(lines('p1', 'Hi'), lines('p2', 'Hi!'));
+    expect(diff.outline.split('\n')).toEqual(['- main', '  - form "Reply"', '    - textbox "Reply body": Hi! [ref=p2:3]']);
   });
 
   it('compares by identity, not position', () => {

@@ -4,9 +4,11 @@ import type { OutlineLine } from '../compose/compose-types.js';
  * SPEC §4 `diff`. Lines are compared by node identity (`documentKey|handle`), not position.
  * A line whose only change is the snapshot prefix of its ref (`p3:7` → `p4:7`) is unchanged.
  *
- * Output: every changed or added line of the new outline, in document order, followed by one
- * line per removed node: the old line with its ref marker dropped and `[removed]` after the dash,
- * e.g. `  - [removed] button "Send"`. Indentation is kept as it was.
+ * Output: every changed or added line of the new outline, in document order, each preceded by the
+ * unchanged ancestor lines it hangs under (printed without their ref markers, as context only, so
+ * indentation stays truthful and every ref printed is one that changed), followed by one line per
+ * removed node: the old line with its ref marker dropped and `[removed]` after the dash, e.g.
+ * `  - [removed] button "Send"`. Indentation is kept as it was.
  */
 export const REMOVED_MARKER = '[removed]';
 
@@ -42,18 +44,24 @@ export function diffOutline(previous: readonly OutlineLine[] | null, current: re
   const out: string[] = [];
   const changed = new Set<string>();
   const present = new Set<string>();
-  for (const line of current) {
+  const isChanged = new Uint8Array(current.length);
+  current.forEach((line, k) => {
     present.add(line.identity);
     const normalized = withoutSnapshotPrefix(line.text);
     const old = before.get(line.identity);
     const at = old ? old.indexOf(normalized) : -1;
     if (old && at >= 0) {
       old.splice(at, 1);
-      continue;
+      return;
     }
-    out.push(line.text);
+    isChanged[k] = 1;
     changed.add(line.identity);
-  }
+  });
+  const shown = withContext(current, isChanged);
+  current.forEach((line, k) => {
+    if (isChanged[k]) out.push(line.text);
+    else if (shown[k]) out.push(line.text.replace(/ ?\[(ref|cref)=[^\]]*\]/g, ''));
+  });
   let removed = 0;
   for (const line of previous ?? []) {
     if (present.has(line.identity)) continue;
@@ -61,4 +69,25 @@ export function diffOutline(previous: readonly OutlineLine[] | null, current: re
     removed += 1;
   }
   return { outline: out.join('\n'), changed, removed };
+}
+
+function indentOf(text: string): number {
+  return text.length - text.trimStart().length;
+}
+
+/** Marks every changed line and the unchanged ancestor lines (by indentation) it needs for context. */
+function withContext(lines: readonly OutlineLine[], isChanged: Uint8Array): Uint8Array {
+  const shown = new Uint8Array(lines.length);
+  // Stack of (line index, indent) for the current ancestor chain.
+  const chain: Array<{ at: number; indent: number }> = [];
+  lines.forEach((line, k) => {
+    const indent = indentOf(line.text);
+    while (chain.length > 0 && chain[chain.length - 1]!.indent >= indent) chain.pop();
+    if (isChanged[k]) {
+      shown[k] = 1;
+      for (let c = chain.length - 1; c >= 0 && !shown[chain[c]!.at]; c--) shown[chain[c]!.at] = 1;
+    }
+    chain.push({ at: k, indent });
+  });
+  return shown;
 }
