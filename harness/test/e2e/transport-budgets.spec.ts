@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CdpBrowserTransport, CAPTURE_BUDGETS, type CaptureBudgets } from '@sightline/cdp-transport';
+import { findNodes, startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
+
+// SPEC §8 budgets: time, nodes, frames and calls bound every capture and are reported when exhausted.
+
+let fixture: TransportFixture;
+
+beforeAll(async () => {
+  fixture = await startTransportFixture();
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+async function captureWith(budgets: Partial<CaptureBudgets>, url: string) {
+  const connection = await new CdpBrowserTransport({ budgets }).connect(fixture.chromium.httpEndpoint);
+  try {
+    await fixture.open(url);
+    return await connection.capture(fixture.tabKey, viewportRead());
+  } finally {
+    await connection.close();
+  }
+}
+
+describe('collection budgets', () => {
+  it('row 10: a 100,000-element generated inbox completes well within the time budget', async () => {
+    await fixture.open(fixture.server.inboxUrl(100_000));
+    const timings: number[] = [];
+    let capture;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      capture = await fixture.connection.capture(fixture.tabKey, viewportRead());
+      timings.push(performance.now() - started);
+    }
+    console.log(`100k inbox capture ms: ${timings.map((t) => t.toFixed(0)).join(', ')}`);
+    expect(capture!.coverage.exhausted).toEqual([]);
+    expect(Math.min(...timings)).toBeLessThan(CAPTURE_BUDGETS.timeMs);
+    expect(capture!.coverage.ranking!.total).toBeGreaterThan(10_000);
+    expect(capture!.nodes.length).toBeLessThan(3_000);
+    expect(capture!.nodes.some((n) => n.hit === 'clear')).toBe(true);
+  });
+
+  it('names the node budget when it runs out', async () => {
+    const capture = await captureWith({ nodes: 500 }, fixture.server.inboxUrl(5_000));
+    expect(capture.coverage.exhausted).toContain('nodes');
+  });
+
+  it('names the time budget when it runs out', async () => {
+    const capture = await captureWith({ timeMs: 1 }, fixture.server.inboxUrl(25_000));
+    expect(capture.coverage.exhausted).toContain('time');
+  });
+
+  it('names the frame budget and marks the frames it skipped', async () => {
+    const capture = await captureWith({ frames: 1 }, fixture.server.urls.app);
+    expect(capture.coverage.exhausted).toContain('frames');
+    expect(capture.frames.filter((f) => f.status === 'skipped').length).toBe(2);
+    expect(findNodes(capture, 'button', 'Accept invite')).toEqual([]);
+  });
+
+  it('names the call budget when it runs out', async () => {
+    const capture = await captureWith({ calls: 8 }, fixture.server.urls.app);
+    expect(capture.coverage.exhausted).toContain('calls');
+  });
+});

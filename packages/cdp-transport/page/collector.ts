@@ -1,0 +1,366 @@
+import { elementEvidence, insideSensitive, isSensitive, type ElementEvidence } from './evidence.js';
+import { hitTest } from './hit-test.js';
+import { collapse, nameOf, NAME_FROM_CONTENT } from './roles.js';
+import { rankWalk, type RankFunction } from './rank.js';
+import { NOT_SEMANTIC, V_HIDDEN, V_IN, V_OCCLUDED, VIS_NAMES, type Rect, type Ranking, type Walk } from './types.js';
+import { walkDocument, type FramePlacement } from './walk.js';
+
+export interface CaptureOptions {
+  mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
+  /** Ranked semantic nodes to ship for viewport/subtree reads. */
+  shipLimit: number;
+  query?: string;
+  handle?: number;
+  /** Milliseconds this frame may spend. */
+  timeMs: number;
+  maxNodes: number;
+  maxHitTests: number;
+  placement: FramePlacement;
+}
+
+export interface ShippedNode extends Partial<ElementEvidence> {
+  handle: number;
+  /** Index of the node in this frame's walk (document order), for merging rankings across frames. */
+  record: number;
+  parent: number;
+  kind: 'element' | 'text';
+  tag?: string;
+  role: string;
+  name: string;
+  /** preliminary visibility class (page-side), for diagnostics and accounting */
+  vis: string | null;
+  tier?: number;
+  box?: Rect | null;
+  clip?: Rect | null;
+  hit?: 'clear' | 'covered' | 'unknown';
+  coveredBy?: number;
+  frameOwner?: boolean;
+}
+
+export interface ShipResult {
+  url: string;
+  title: string;
+  viewport: { width: number; height: number };
+  scroll: { x: number; y: number };
+  nodes: ShippedNode[];
+  focused: number;
+  activeDialog: number;
+  exhausted: string[];
+  /** Semantic nodes not shipped, per visibility class. */
+  outside: Record<string, number>;
+  ranking: { token: string; shipped: number; total: number } | null;
+  included: 'all' | 'ranked_prefix';
+  /** Records (elements + text) the walk visited. */
+  walked: number;
+  stale?: boolean;
+}
+
+const HIT = ['clear', 'clear', 'covered', 'unknown'] as const;
+const MAX_STORED_RANKINGS = 8;
+
+/** State of this isolated world for its document's life. */
+export class Collector {
+  private readonly handles = new WeakMap<Node, number>();
+  private readonly byHandle = new Map<number, WeakRef<Node>>();
+  private nextHandle = 1;
+  private nextToken = 1;
+  private readonly rankings = new Map<string, Ranking>();
+  private readonly closedRoots = new WeakMap<Element, ShadowRoot>();
+  private readonly checkedHosts = new WeakSet<Element>();
+  private pendingCandidates: Element[] = [];
+  rank: RankFunction = rankWalk;
+  /** Phase timings (ms) of the last capture, for benchmarks. */
+  timings: Record<string, number> = {};
+
+  handleOf(node: Node): number {
+    let handle = this.handles.get(node);
+    if (handle === undefined) {
+      handle = this.nextHandle++;
+      this.handles.set(node, handle);
+      this.byHandle.set(handle, new WeakRef(node));
+    }
+    return handle;
+  }
+
+  node(handle: number): Node | null {
+    return this.byHandle.get(handle)?.deref() ?? null;
+  }
+
+  prove(handle: number): 'live' | 'detached' {
+    const node = this.node(handle);
+    return node && node.isConnected && node.ownerDocument === document ? 'live' : 'detached';
+  }
+
+  elements(handles: number[]): Array<Node | null> {
+    return handles.map((h) => this.node(h));
+  }
+
+  private overlay: HTMLElement | null = null;
+
+  /** Numbered labels over boxes (top-level viewport px) for annotated screenshots; [] removes them. */
+  labels(list: Array<{ label: number; box: Rect }>): void {
+    this.overlay?.remove();
+    this.overlay = null;
+    if (list.length === 0) return;
+    const host = document.createElement('div');
+    host.style.cssText = 'position:fixed;inset:0;pointer-events:none;z-index:2147483647;';
+    const root = host.attachShadow({ mode: 'closed' });
+    for (const { label, box } of list) {
+      const frame = document.createElement('div');
+      frame.style.cssText = `position:absolute;left:${box.x}px;top:${box.y}px;width:${box.width}px;height:${box.height}px;outline:2px solid #e8117f;`;
+      const tag = document.createElement('span');
+      tag.textContent = String(label);
+      tag.style.cssText = 'position:absolute;left:-2px;top:-16px;font:bold 11px/14px monospace;background:#e8117f;color:#fff;padding:0 3px;';
+      frame.appendChild(tag);
+      root.appendChild(frame);
+    }
+    document.documentElement.appendChild(host);
+    this.overlay = host;
+  }
+
+  /** Hosts found by the last walk that may carry a closed shadow root (custom elements without an open one). */
+  takeClosedCandidates(): Element[] {
+    const out = this.pendingCandidates;
+    this.pendingCandidates = [];
+    for (const host of out) this.checkedHosts.add(host);
+    return out;
+  }
+
+  addClosedRoots(pairs: Array<Element | ShadowRoot>): void {
+    for (let i = 0; i + 1 < pairs.length; i += 2) this.closedRoots.set(pairs[i] as Element, pairs[i + 1] as ShadowRoot);
+  }
+
+  capture(options: CaptureOptions): ShipResult | { closedCandidates: number } {
+    const start = performance.now();
+    const walk = walkDocument(document, this.closedRoots, this.checkedHosts, {
+      deadline: start + options.timeMs,
+      maxNodes: options.maxNodes,
+      maxHitTests: options.maxHitTests,
+    }, options.placement);
+    const walked = performance.now();
+    if (walk.closedCandidates.length > 0) {
+      this.pendingCandidates = walk.closedCandidates;
+      return { closedCandidates: walk.closedCandidates.length };
+    }
+    dropEchoTexts(walk);
+    if (options.placement.covered) coverAll(walk);
+    else hitTest(walk, options.maxHitTests, start + options.timeMs);
+    const hit = performance.now();
+    const { order, tiers } = this.rank(walk);
+    this.timings = { walk: walked - start, hit: hit - walked, rank: performance.now() - hit };
+    const token = `w${this.nextToken++}`;
+    const ranking: Ranking = { token, order, tiers, walk };
+    this.rankings.set(token, ranking);
+    if (this.rankings.size > MAX_STORED_RANKINGS) this.rankings.delete(this.rankings.keys().next().value!);
+
+    if (options.mode === 'all') {
+      const all = walk.nodes.map((_, i) => i);
+      return this.ship(ranking, all, 'all', null);
+    }
+    if (options.mode === 'owners') return this.ship(ranking, [], 'ranked_prefix', null);
+    if (options.mode === 'query') {
+      const needle = (options.query ?? '').toLowerCase();
+      const hits: number[] = [];
+      for (let k = 0; k < order.length; k++) {
+        const i = order[k]!;
+        if (matches(walk, i, needle)) hits.push(i);
+      }
+      hits.sort((a, b) => a - b);
+      return this.ship(ranking, hits.slice(0, options.shipLimit), 'ranked_prefix', null);
+    }
+    if (options.mode === 'subtree') {
+      const target = options.handle === undefined ? null : this.node(options.handle);
+      const rootIndex = target ? walk.nodes.indexOf(target) : -1;
+      if (rootIndex < 0) return { ...emptyResult(walk), stale: true };
+      const picked: number[] = [];
+      for (let k = 0; k < order.length && picked.length < options.shipLimit; k++) {
+        const i = order[k]!;
+        if (isWithin(walk, i, rootIndex)) picked.push(i);
+      }
+      if (!picked.includes(rootIndex)) picked.push(rootIndex);
+      return this.ship(ranking, picked, 'ranked_prefix', null);
+    }
+    // Default read: tiers 0–6 only, up to the ship limit.
+    const picked: number[] = [];
+    for (let k = 0; k < order.length && picked.length < options.shipLimit; k++) {
+      if (tiers[k]! >= 7) break;
+      picked.push(order[k]!);
+    }
+    return this.ship(ranking, picked, 'ranked_prefix', { token, shipped: picked.length, total: order.length });
+  }
+
+  /** Ranked keys of a stored ranking: [recordIndex, tier] pairs flattened, in rank order. */
+  rankedKeys(token: string): number[] | null {
+    const ranking = this.rankings.get(token);
+    if (!ranking) return null;
+    const out = new Array<number>(ranking.order.length * 2);
+    for (let k = 0; k < ranking.order.length; k++) {
+      out[2 * k] = ranking.order[k]!;
+      out[2 * k + 1] = ranking.tiers[k]!;
+    }
+    return out;
+  }
+
+  /** Ship given records of a stored ranking (for continuations). */
+  shipRecords(token: string, records: number[]): ShipResult | null {
+    const ranking = this.rankings.get(token);
+    if (!ranking) return null;
+    const live = records.filter((i) => ranking.walk.nodes[i]?.isConnected);
+    return this.ship(ranking, live, 'ranked_prefix', null);
+  }
+
+  /** Ship the ranked slice [from, from + count) of a stored ranking. */
+  shipRanked(token: string, from: number, count: number): ShipResult | null {
+    const ranking = this.rankings.get(token);
+    if (!ranking) return null;
+    const picked = Array.from(ranking.order.subarray(from, from + count));
+    return this.shipRecords(token, picked);
+  }
+
+  private ship(ranking: Ranking, picked: number[], included: 'all' | 'ranked_prefix', rankingInfo: ShipResult['ranking']): ShipResult {
+    const walk = ranking.walk;
+    const n = walk.nodes.length;
+    const keep = new Uint8Array(n);
+    const tierOf = new Map<number, number>();
+    for (let k = 0; k < ranking.order.length; k++) tierOf.set(ranking.order[k]!, ranking.tiers[k]!);
+    const addWithAncestors = (i: number) => {
+      for (let j = i; j >= 0 && !keep[j]; j = walk.parent[j]!) keep[j] = 1;
+    };
+    for (const i of picked) addWithAncestors(i);
+    for (const i of walk.frameOwners) if (walk.vis[i] !== V_HIDDEN) addWithAncestors(i);
+    if (walk.focused >= 0) addWithAncestors(walk.focused);
+    if (walk.activeDialog >= 0) addWithAncestors(walk.activeDialog);
+    for (let i = 0; i < n; i++) if (keep[i] && walk.coveredBy[i]! >= 0) addWithAncestors(walk.coveredBy[i]!);
+
+    const outside: Record<string, number> = { in_viewport: 0, near_viewport: 0, offscreen: 0, css_hidden: 0, no_layout: 0, page_occluded: 0, unknown: 0 };
+    const shippedIndex = new Int32Array(n).fill(-1);
+    const nodes: ShippedNode[] = [];
+    const frameOwners = new Set(walk.frameOwners);
+    for (let i = 0; i < n; i++) {
+      const vis = walk.vis[i]!;
+      if (!keep[i]) {
+        if (vis !== NOT_SEMANTIC) outside[VIS_NAMES[vis]!]!++;
+        continue;
+      }
+      shippedIndex[i] = nodes.length;
+      const node = walk.nodes[i]!;
+      const isText = node.nodeType === 3;
+      const parent = walk.parent[i]!;
+      const shipped: ShippedNode = {
+        handle: this.handleOf(node),
+        record: i,
+        parent: parent >= 0 ? shippedIndex[parent]! : -1,
+        kind: isText ? 'text' : 'element',
+        role: walk.role[i]!,
+        name: isText && insideSensitive(node) ? '••••' : nameAt(walk, i),
+        vis: vis === NOT_SEMANTIC ? null : VIS_NAMES[vis]!,
+      };
+      const tier = tierOf.get(i);
+      if (tier !== undefined) shipped.tier = tier;
+      if (!isText) {
+        shipped.tag = (node as Element).localName;
+        Object.assign(shipped, elementEvidence(node as Element, i === walk.focused, walk.origin));
+        if (frameOwners.has(i)) shipped.frameOwner = true;
+      }
+      const box = walk.box[i];
+      if (box !== undefined) shipped.box = box;
+      else if (!isText && vis !== V_HIDDEN) {
+        const r = (node as Element).getBoundingClientRect();
+        shipped.box = r.width > 0 || r.height > 0 ? { x: r.x + walk.origin.x, y: r.y + walk.origin.y, width: r.width, height: r.height } : null;
+      }
+      const clip = walk.clip[i];
+      if (clip !== undefined) shipped.clip = clip;
+      const hit = walk.hit[i]!;
+      if (hit !== 0) shipped.hit = HIT[hit];
+      nodes.push(shipped);
+    }
+    // Second pass: covering nodes precede or follow; map now that every index is known.
+    for (let i = 0; i < n; i++) {
+      if (shippedIndex[i]! >= 0 && walk.coveredBy[i]! >= 0 && walk.vis[i] === V_OCCLUDED) {
+        const by = shippedIndex[walk.coveredBy[i]!]!;
+        if (by >= 0) nodes[shippedIndex[i]!]!.coveredBy = by;
+      }
+    }
+    return {
+      url: document.URL,
+      title: document.title,
+      viewport: walk.viewport,
+      scroll: walk.scroll,
+      nodes,
+      focused: walk.focused >= 0 ? shippedIndex[walk.focused]! : -1,
+      activeDialog: walk.activeDialog >= 0 ? shippedIndex[walk.activeDialog]! : -1,
+      exhausted: walk.exhausted,
+      outside,
+      ranking: rankingInfo,
+      included,
+      walked: n,
+    };
+  }
+}
+
+/**
+ * The core's rule (classifyPage): a text that only repeats its nearest semantic ancestor's name
+ * (a button's label) is not a node of its own. Applied here so counts and ranks agree.
+ */
+function dropEchoTexts(walk: Walk): void {
+  for (let i = 0; i < walk.nodes.length; i++) {
+    if (walk.role[i] !== 'text' || walk.vis[i] === NOT_SEMANTIC) continue;
+    let a = walk.parent[i]!;
+    while (a >= 0 && walk.vis[a] === NOT_SEMANTIC && walk.role[a] !== 'iframe') a = walk.parent[a]!;
+    if (a < 0) continue;
+    const owner = walk.nodes[a] as Element;
+    // Only names computed from content, or given by a label attribute, can repeat a text.
+    if (!NAME_FROM_CONTENT.has(walk.role[a]!) && !owner.hasAttribute('aria-label') && !owner.hasAttribute('aria-labelledby') && !owner.hasAttribute('title')) continue;
+    if (isSensitive(owner) || insideSensitive(walk.nodes[i]!)) continue;
+    const name = nameAt(walk, a) || owner.getAttribute('placeholder') || '';
+    if (name && name === nameAt(walk, i)) walk.vis[i] = NOT_SEMANTIC;
+  }
+}
+
+/** The whole frame sits under an overlay of its parent: every in-viewport node is occluded by it. */
+function coverAll(walk: Walk): void {
+  for (let i = 0; i < walk.nodes.length; i++) {
+    if (walk.vis[i] === V_IN) {
+      walk.vis[i] = V_OCCLUDED;
+      walk.hit[i] = 2;
+    }
+  }
+}
+
+function emptyResult(walk: Walk): ShipResult {
+  return {
+    url: document.URL, title: document.title, viewport: walk.viewport, scroll: walk.scroll, nodes: [], focused: -1, activeDialog: -1,
+    exhausted: walk.exhausted, outside: {}, ranking: null, included: 'ranked_prefix', walked: walk.nodes.length,
+  };
+}
+
+/** Names of non-structural elements are computed only when needed (shipping, queries). */
+function nameAt(walk: Walk, i: number): string {
+  const name = walk.name[i]!;
+  if (name || walk.vis[i] === NOT_SEMANTIC) return name;
+  const node = walk.nodes[i]!;
+  if (node.nodeType === 3) {
+    const text = collapse((node as Text).data);
+    walk.name[i] = text;
+    return text;
+  }
+  if (node.nodeType !== 1) return name;
+  const computed = nameOf(node as Element, walk.role[i]!, (node as Element).localName);
+  walk.name[i] = computed;
+  return computed;
+}
+
+function isWithin(walk: Walk, index: number, root: number): boolean {
+  for (let k = index; k >= root; k = walk.parent[k]!) if (k === root) return true;
+  return false;
+}
+
+function matches(walk: Walk, i: number, needle: string): boolean {
+  if (walk.role[i]!.toLowerCase().includes(needle) || nameAt(walk, i).toLowerCase().includes(needle)) return true;
+  const node = walk.nodes[i]!;
+  if (node.nodeType === 1) {
+    const value = (node as HTMLInputElement).value;
+    if (typeof value === 'string' && value && !insideSensitive(node) && value.toLowerCase().includes(needle)) return true;
+  }
+  return false;
+}

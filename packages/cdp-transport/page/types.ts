@@ -1,0 +1,51 @@
+export interface Rect { x: number; y: number; width: number; height: number }
+
+/** Visibility codes used inside the page (index into VIS_NAMES). */
+export const VIS_NAMES = ['in_viewport', 'near_viewport', 'offscreen', 'css_hidden', 'no_layout', 'page_occluded', 'unknown'] as const;
+export const V_IN = 0, V_NEAR = 1, V_OFF = 2, V_HIDDEN = 3, V_NOLAYOUT = 4, V_OCCLUDED = 5, V_UNKNOWN = 6;
+export const NOT_SEMANTIC = -1;
+
+export interface WalkLimits {
+  /** performance.now() deadline */
+  deadline: number;
+  maxNodes: number;
+  maxHitTests: number;
+}
+
+/** Struct-of-arrays record of one walk over a frame document (composed tree, pre-order). */
+export interface Walk {
+  nodes: Node[];
+  parent: number[];
+  /** Preliminary role ('text' for text nodes). */
+  role: string[];
+  name: string[];
+  /** Visibility code, or NOT_SEMANTIC for generic wrappers. */
+  vis: number[];
+  actionable: boolean[];
+  box: Array<Rect | null | undefined>;
+  /** Clip rect inherited from clipping ancestors (undefined: nothing clips). */
+  clip: Array<Rect | null | undefined>;
+  hit: Array<0 | 1 | 2 | 3>; // 0 untested, 1 clear, 2 covered, 3 unknown
+  coveredBy: number[];
+  /** Records positioned fixed/absolute (possible overlays; only they can cover a node, SPEC §5). */
+  overlays: number[];
+  /** Index of <iframe>/<frame> records. */
+  frameOwners: number[];
+  /** Host elements that may carry a closed shadow root not yet resolved. */
+  closedCandidates: Element[];
+  focused: number;
+  activeDialog: number;
+  exhausted: string[];
+  viewport: { width: number; height: number };
+  /** Offset added to this frame's local coordinates. */
+  origin: { x: number; y: number };
+  scroll: { x: number; y: number };
+}
+
+export interface Ranking {
+  token: string;
+  /** record indices of the walk in rank order */
+  order: Int32Array;
+  tiers: Uint8Array;
+  walk: Walk;
+}

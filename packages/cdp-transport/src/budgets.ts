@@ -1,0 +1,23 @@
+/**
+ * Collection budgets (SPEC §8). Every capture is bounded by all of them; when one runs out the
+ * capture says so in `coverage.exhausted` and the snapshot is `complete: false`.
+ */
+export const CAPTURE_BUDGETS = {
+  /** Wall time of one capture, all frames included (ms). */
+  timeMs: 5_000,
+  /** DOM nodes (elements + text) walked, all frames together. */
+  nodes: 250_000,
+  /** Frames (documents) walked, the main frame included. */
+  frames: 50,
+  /** CDP commands sent by one capture. */
+  calls: 2_000,
+  /** elementFromPoint hit tests per frame (in-viewport candidates only). */
+  hitTests: 3_000,
+} as const;
+
+export type CaptureBudgets = { -readonly [K in keyof typeof CAPTURE_BUDGETS]: number };
+
+/** The default read ships up to this many times the node budget of ranked nodes (tiers 0–6). */
+export const SHIP_FACTOR = 2;
+/** Lower bound of ranked nodes shipped, so small budgets still leave the core room to choose. */
+export const MIN_SHIPPED = 50;

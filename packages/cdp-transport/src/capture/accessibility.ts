@@ -1,0 +1,65 @@
+import type { Protocol } from 'devtools-protocol';
+import type { NodeStates } from '@sightline/semantic-core';
+
+export interface AxFacts {
+  role: string;
+  name: string;
+  value: string | undefined;
+  states: NodeStates;
+}
+
+const ROLE_ALIASES: Record<string, string> = { none: 'generic', presentation: 'generic', Iframe: 'iframe', image: 'img' };
+
+/**
+ * Role, name, value and states of one element from Chromium's accessibility tree
+ * (`Accessibility.getPartialAXTree {fetchRelatives:false}`); null when Chromium ignores the node.
+ */
+export function axFacts(nodes: Protocol.Accessibility.AXNode[]): AxFacts | null {
+  const node = nodes[0];
+  if (!node || node.ignored) return null;
+  const rawRole = String(node.role?.value ?? '');
+  const role = ROLE_ALIASES[rawRole] ?? rawRole;
+  if (!role) return null;
+  const states: NodeStates = {};
+  for (const property of node.properties ?? []) {
+    const value = property.value.value as unknown;
+    switch (property.name) {
+      case 'focused':
+        if (value === true) states.focused = true;
+        break;
+      case 'disabled':
+        if (value === true) states.disabled = true;
+        break;
+      case 'expanded':
+        states.expanded = value === true;
+        break;
+      case 'selected':
+        states.selected = value === true;
+        break;
+      case 'required':
+        if (value === true) states.required = true;
+        break;
+      case 'level':
+        if (typeof value === 'number') states.level = value;
+        break;
+      case 'invalid':
+        if (value !== 'false' && value !== false && value !== undefined) states.invalid = true;
+        break;
+      case 'checked':
+        states.checked = value === 'mixed' ? 'mixed' : value === 'true' || value === true;
+        break;
+      case 'pressed':
+        states.pressed = value === 'mixed' ? 'mixed' : value === 'true' || value === true;
+        break;
+      default:
+        break;
+    }
+  }
+  const value = node.value?.value;
+  return {
+    role,
+    name: typeof node.name?.value === 'string' ? node.name.value.replace(/\s+/g, ' ').trim() : '',
+    value: value === undefined || value === null ? undefined : String(value),
+    states,
+  };
+}

@@ -1,0 +1,67 @@
+import type { CapturedNode } from '@sightline/semantic-core';
+import { axFacts } from './accessibility.js';
+import type { AssembledCapture } from './assemble.js';
+import type { CaptureBudget } from './call-budget.js';
+import { collectorObjects } from './collector-calls.js';
+
+/** Roles whose AX facts add nothing the outline prints (their text children carry the content). */
+const NO_AX_ROLES = new Set(['paragraph', 'generic', 'blockquote', 'term', 'definition']);
+
+/**
+ * Asks Chromium's accessibility tree only about the element nodes that will be emitted (semantic
+ * shipped elements): one `Accessibility.getPartialAXTree {objectId, fetchRelatives:false}` per
+ * node, pipelined. Never the full tree. Values the collector read itself (form fields; secret ones
+ * already reduced to filled/empty) are kept; roles, names and states come from the AX node.
+ */
+export async function enrichFromAccessibility(assembled: AssembledCapture, budget: CaptureBudget, limit: number): Promise<void> {
+  // Most likely emitted first: context (no tier) and tier order; roles the AX tree adds nothing to are skipped.
+  const candidates: Array<{ placement: number; index: number; tier: number }> = [];
+  assembled.placements.forEach(({ walk }, placement) => {
+    walk.ship.nodes.forEach((shipped, index) => {
+      if (shipped.kind !== 'element' || shipped.vis === null || shipped.vis === 'css_hidden' || shipped.frameOwner) return;
+      if (NO_AX_ROLES.has(shipped.role)) return;
+      candidates.push({ placement, index, tier: shipped.tier ?? -1 });
+    });
+  });
+  candidates.sort((a, b) => a.tier - b.tier);
+  const chosen = candidates.slice(0, limit);
+  await Promise.all(
+    assembled.placements.map(async ({ walk, local }, placement) => {
+      const targets = chosen.filter((c) => c.placement === placement).map((c) => c.index);
+      if (targets.length === 0) return;
+      let usable = targets;
+      if (!budget.reserve(targets.length + 2)) {
+        usable = targets.slice(0, Math.max(0, budget.callLimit - budget.calls - 2));
+        if (usable.length === 0) return;
+      }
+      const objectIds = await collectorObjects(walk.world, budget, 'elements', [usable.map((i) => walk.ship.nodes[i]!.handle)]);
+      await Promise.all(
+        usable.map(async (shippedIndex, k) => {
+          const objectId = objectIds[k];
+          if (!objectId) return;
+          const { nodes } = await budget.send(walk.world.session, 'Accessibility.getPartialAXTree', { objectId, fetchRelatives: false });
+          const facts = axFacts(nodes);
+          if (!facts) return;
+          apply(assembled.nodes[local[shippedIndex]!]!, facts);
+        }),
+      );
+    }),
+  );
+}
+
+function apply(node: CapturedNode, facts: NonNullable<ReturnType<typeof axFacts>>): void {
+  if (facts.role !== 'generic' || node.role === 'generic') node.role = facts.role;
+  node.name = facts.name;
+  if (node.value === undefined && facts.value !== undefined && facts.value !== '') node.value = facts.value;
+  const states = { ...facts.states, ...pickDomOnly(node.states) };
+  if (Object.keys(states).length > 0) node.states = states;
+}
+
+/** DOM-read states the AX tree can miss: focus (headless pages are often not "focused" for AX). */
+function pickDomOnly(states: CapturedNode['states']): CapturedNode['states'] {
+  if (!states) return {};
+  const out: NonNullable<CapturedNode['states']> = {};
+  if (states.focused) out.focused = true;
+  if (states.disabled) out.disabled = true;
+  return out;
+}

@@ -1,0 +1,88 @@
+import type { Protocol } from 'devtools-protocol';
+import { TransportError } from '@sightline/semantic-core';
+import type { CdpSession } from '../connection/cdp-session.js';
+import type { CaptureBudget } from './call-budget.js';
+
+/** The object group every remote object of a capture is created in (released at its end). */
+export const OBJECT_GROUP = 'sightline-capture';
+
+export interface WorldRef {
+  session: CdpSession;
+  contextId: number;
+}
+
+/** Calls `globalThis.__sightline.<method>(...args)` in the world and returns the JSON value. */
+export async function callCollector<T>(world: WorldRef, budget: CaptureBudget, method: string, args: unknown[]): Promise<T> {
+  const response = await budget.send(world.session, 'Runtime.callFunctionOn', {
+    functionDeclaration: `function(...a){return globalThis.__sightline.${method}(...a)}`,
+    executionContextId: world.contextId,
+    arguments: args.map((value) => ({ value })),
+    returnByValue: true,
+  });
+  throwIfException(response, method);
+  return response.result.value as T;
+}
+
+/** Calls a collector method that returns an array of DOM nodes; answers their remote object ids (null for gaps). */
+export async function collectorObjects(world: WorldRef, budget: CaptureBudget, method: string, args: unknown[]): Promise<Array<string | null>> {
+  const response = await budget.send(world.session, 'Runtime.callFunctionOn', {
+    functionDeclaration: `function(...a){return globalThis.__sightline.${method}(...a)}`,
+    executionContextId: world.contextId,
+    arguments: args.map((value) => ({ value })),
+    returnByValue: false,
+    objectGroup: OBJECT_GROUP,
+  });
+  throwIfException(response, method);
+  const arrayId = response.result.objectId;
+  if (!arrayId) return [];
+  const { result } = await budget.send(world.session, 'Runtime.getProperties', { objectId: arrayId, ownProperties: true });
+  const out: Array<string | null> = [];
+  for (const property of result) {
+    const index = Number(property.name);
+    if (!Number.isInteger(index) || index < 0) continue;
+    out[index] = property.value?.objectId ?? null;
+  }
+  return out;
+}
+
+/** Passes remote objects (by id) to a collector method. */
+export async function callCollectorWithObjects(world: WorldRef, budget: CaptureBudget, method: string, objectIds: string[]): Promise<void> {
+  const response = await budget.send(world.session, 'Runtime.callFunctionOn', {
+    functionDeclaration: `function(...a){return globalThis.__sightline.${method}(a)}`,
+    executionContextId: world.contextId,
+    arguments: objectIds.map((objectId) => ({ objectId })),
+    returnByValue: true,
+  });
+  throwIfException(response, method);
+}
+
+function throwIfException(response: Protocol.Runtime.CallFunctionOnResponse, method: string): void {
+  if (response.exceptionDetails) {
+    const description = response.exceptionDetails.exception?.description ?? response.exceptionDetails.text;
+    throw new TransportError('protocol_error', `the in-page collector failed in ${method}: ${description}`, 'Runtime.callFunctionOn');
+  }
+}
+
+/**
+ * Closed author shadow roots are invisible to page script; CDP pierces them. For each candidate
+ * host, `DOM.describeNode {pierce}` lists its shadow roots; a closed one is resolved into this
+ * world (`DOM.resolveNode`) and handed to the collector, which then composes it like an open one.
+ * User-agent roots are ignored.
+ */
+export async function resolveClosedRoots(world: WorldRef, budget: CaptureBudget): Promise<number> {
+  const hosts = await collectorObjects(world, budget, 'takeClosedCandidates', []);
+  const live = hosts.filter((id): id is string => id !== null);
+  if (!budget.reserve(live.length * 2)) return 0;
+  const described = await Promise.all(live.map((objectId) => budget.send(world.session, 'DOM.describeNode', { objectId, depth: 1, pierce: true })));
+  const pairs: string[] = [];
+  await Promise.all(
+    described.map(async ({ node }, i) => {
+      const closed = node.shadowRoots?.find((root) => root.shadowRootType === 'closed');
+      if (!closed) return;
+      const { object } = await budget.send(world.session, 'DOM.resolveNode', { backendNodeId: closed.backendNodeId, executionContextId: world.contextId, objectGroup: OBJECT_GROUP });
+      if (object.objectId) pairs.push(live[i]!, object.objectId);
+    }),
+  );
+  if (pairs.length > 0) await callCollectorWithObjects(world, budget, 'addClosedRoots', pairs);
+  return pairs.length / 2;
+}

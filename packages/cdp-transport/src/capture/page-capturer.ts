@@ -1,0 +1,225 @@
+import {
+  SightlineError,
+  TransportError,
+  type CaptureRequest,
+  type NodeAddress,
+  type PageCapture,
+} from '@sightline/semantic-core';
+import { CAPTURE_BUDGETS, MIN_SHIPPED, SHIP_FACTOR, type CaptureBudgets } from '../budgets.js';
+import type { OpaqueKeys } from '../frame-keys.js';
+import type { CdpTab } from '../tab/cdp-tab.js';
+import { assemble } from './assemble.js';
+import { enrichFromAccessibility } from './ax-enrichment.js';
+import { CaptureBudget } from './call-budget.js';
+import { callCollector, OBJECT_GROUP, type WorldRef } from './collector-calls.js';
+import { walkFrame, type FrameWalk, type WalkPlan } from './frame-walker.js';
+import { comparePaths, flattenWalks, RankingStore, type StoredRanking } from './ranking-store.js';
+import { pruneShipped, type CollectorMode, type ShipResult } from './shipped.js';
+
+export interface PageCapturerOptions {
+  frameKeys: OpaqueKeys;
+  documentKeys: OpaqueKeys;
+  budgets?: Partial<CaptureBudgets>;
+  /** Ship every node (coverage `all`) instead of a ranked prefix; for recordings and small tools. */
+  shipAll?: boolean;
+}
+
+/** AX reads per capture: the node budget plus slack for context, at least AX_MIN. */
+const AX_MIN = 60;
+const AX_SLACK = 40;
+
+const STALE_CONTINUATION = 'The snapshot this read belongs to is gone (the page navigated or was re-rendered); take a new snapshot.';
+
+/** SPEC §8 capture: one cheap ranked pass per frame in an isolated world, then AX for what ships. */
+export class PageCapturer {
+  readonly rankings = new RankingStore();
+  private readonly budgets: CaptureBudgets;
+
+  constructor(private readonly options: PageCapturerOptions) {
+    this.budgets = { ...CAPTURE_BUDGETS, ...options.budgets };
+  }
+
+  async capture(tab: CdpTab, tabKey: string, request: CaptureRequest): Promise<PageCapture> {
+    const budget = new CaptureBudget(performance.now() + this.budgets.timeMs, this.budgets.calls, this.budgets.nodes, this.budgets.frames);
+    budget.calls += 1 + tab.oopifSessions.size;
+    await tab.refreshFrames();
+    const shipLimit = Math.max(MIN_SHIPPED, request.nodeBudget * SHIP_FACTOR);
+    const scope = request.scope;
+    if (scope.kind === 'ranked') return this.captureRanked(tab, tabKey, scope.token, scope.from, scope.count, budget);
+
+    let plan: WalkPlan;
+    let subtreeFrame: string | null = null;
+    if (scope.kind === 'viewport') {
+      const mode: CollectorMode = this.options.shipAll ? 'all' : 'viewport';
+      plan = { modeFor: () => mode, shipLimit, handleFor: () => undefined };
+    } else if (scope.kind === 'query') {
+      plan = { modeFor: () => 'query', shipLimit: Math.max(shipLimit, 2000), query: scope.text, handleFor: () => undefined };
+    } else {
+      const { frameId, chain } = this.resolveAddress(tab, scope.node);
+      subtreeFrame = frameId;
+      const handle = Number(scope.node.handle);
+      plan = {
+        modeFor: (f) => (f === frameId ? 'subtree' : chain.has(f) ? 'owners' : null),
+        shipLimit,
+        handleFor: (f) => (f === frameId ? handle : undefined),
+      };
+    }
+    const root = await walkFrame(tab, tab.mainFrameId, { origin: { x: 0, y: 0 }, clip: undefined, viewport: undefined }, [], plan, budget);
+    if (!('ship' in root)) throw new TransportError('target_closed', 'the tab has no readable main frame', 'Page.getFrameTree');
+    const walks = flattenWalks(root);
+    if (subtreeFrame !== null && walks.find((w) => w.frameId === subtreeFrame)?.ship.stale) {
+      throw new SightlineError('browser_ref_stale', 'That node is no longer in the page; take a new snapshot.');
+    }
+    let ranking: { token: string; shipped: number; total: number } | undefined;
+    if (scope.kind === 'viewport' && !this.options.shipAll) ranking = this.storeViewportRanking(tabKey, walks, shipLimit);
+    return this.finish(Math.max(AX_MIN, request.nodeBudget + AX_SLACK), root, budget, ranking, walks.every((w) => w.ship.included === 'all') ? 'all' : 'ranked_prefix');
+  }
+
+  /** Which frame (and chain of ancestor frames) a node address lives in; stale addresses are refused. */
+  resolveAddress(tab: CdpTab, address: NodeAddress): { frameId: string; chain: Set<string> } {
+    const frameId = this.options.frameKeys.raw(address.frame);
+    const frame = frameId ? tab.frames.get(frameId) : undefined;
+    if (!frameId || !frame) throw new SightlineError('browser_ref_stale', 'The frame of that node is gone; take a new snapshot.');
+    if (this.options.documentKeys.raw(address.documentKey) !== frame.loaderId) {
+      throw new SightlineError('browser_ref_stale', 'The document of that node was replaced (navigation); take a new snapshot.');
+    }
+    const chain = new Set<string>();
+    for (let f = frame.parentId; f; f = tab.frames.get(f)?.parentId) chain.add(f);
+    chain.add(tab.mainFrameId);
+    return { frameId, chain };
+  }
+
+  /**
+   * Each frame shipped its own best `shipLimit`; the global ranked prefix (tier, then document
+   * order across frames) is cut to `shipLimit` again and the rest pruned, so `shipped` is exact.
+   */
+  private storeViewportRanking(tabKey: string, walks: FrameWalk[], shipLimit: number): { token: string; shipped: number; total: number } {
+    let shipped = 0;
+    if (walks.length > 1) {
+      const ranked: Array<{ walk: number; record: number; tier: number; path: number[] }> = [];
+      walks.forEach((walk, w) => {
+        for (const node of walk.ship.nodes) if (node.tier !== undefined && node.tier <= 6) ranked.push({ walk: w, record: node.record, tier: node.tier, path: [...walk.path, node.record] });
+      });
+      ranked.sort((a, b) => a.tier - b.tier || comparePaths(a.path, b.path));
+      const kept = new Set(ranked.slice(0, shipLimit).map((r) => `${r.walk}:${r.record}`));
+      walks.forEach((walk, w) => {
+        const covering = new Set<number>();
+        for (const node of walk.ship.nodes) if (node.coveredBy !== undefined) covering.add(node.coveredBy);
+        // <iframe> nodes stay whatever their rank: the frames' content nests under them.
+        walk.ship = pruneShipped(walk.ship, (node, i) =>
+          node.frameOwner === true ||
+          (node.tier !== undefined && node.tier <= 6 ? kept.has(`${w}:${node.record}`) : i === walk.ship.focused || i === walk.ship.activeDialog || covering.has(i)),
+        );
+      });
+      // Owner indices moved with pruning: re-point children by owner record.
+      for (const walk of walks) {
+        for (const child of walk.children) {
+          if (!('ship' in child.frame)) continue;
+          const ownerRecord = child.frame.path[child.frame.path.length - 1];
+          child.owner = walk.ship.nodes.findIndex((n) => n.record === ownerRecord);
+        }
+      }
+      shipped = Math.min(shipLimit, ranked.length);
+    } else {
+      shipped = walks[0]!.ship.ranking?.shipped ?? 0;
+    }
+    const entry = this.rankings.add(
+      tabKey,
+      walks.map((walk) => ({ frameId: walk.frameId, loaderId: walk.loaderId, worldToken: walk.ship.ranking?.token ?? '', path: walk.path, total: walk.ship.ranking?.total ?? 0 })),
+    );
+    return { token: entry.token, shipped, total: entry.total };
+  }
+
+  private async captureRanked(tab: CdpTab, tabKey: string, token: string, from: number, count: number, budget: CaptureBudget): Promise<PageCapture> {
+    const entry = this.rankings.get(token);
+    if (!entry || entry.tabKey !== tabKey) throw new SightlineError('browser_ref_stale', STALE_CONTINUATION);
+    const worlds = await Promise.all(
+      entry.frames.map(async (frame) => {
+        const current = tab.frames.get(frame.frameId);
+        if (!current || current.loaderId !== frame.loaderId) throw new SightlineError('browser_ref_stale', STALE_CONTINUATION);
+        const world = await tab.world(frame.frameId);
+        if (world.loaderId !== frame.loaderId) throw new SightlineError('browser_ref_stale', STALE_CONTINUATION);
+        return world;
+      }),
+    );
+    let ships: Array<ShipResult | null>;
+    if (entry.frames.length === 1) {
+      ships = [await callCollector<ShipResult | null>(worlds[0]!, budget, 'shipRanked', [entry.frames[0]!.worldToken, from, count])];
+    } else {
+      const merged = await this.mergedOrder(entry, worlds, budget);
+      const picks = entry.frames.map(() => [] as number[]);
+      for (const [f, record] of merged.slice(from, from + count)) picks[f]!.push(record);
+      ships = await Promise.all(entry.frames.map((frame, f) => callCollector<ShipResult | null>(worlds[f]!, budget, 'shipRecords', [frame.worldToken, picks[f]!])));
+    }
+    if (ships.some((s) => s === null)) throw new SightlineError('browser_ref_stale', STALE_CONTINUATION);
+    // Rebuild the frame tree from the stored paths: a frame's parent has the path minus its last record.
+    const walks: FrameWalk[] = entry.frames.map((frame, f) => ({
+      frameId: frame.frameId,
+      loaderId: frame.loaderId,
+      world: worlds[f]!,
+      outOfProcess: tab.frames.get(frame.frameId)?.outOfProcess ?? false,
+      ship: ships[f]!,
+      path: frame.path,
+      children: [],
+    }));
+    for (const walk of walks.slice(1)) {
+      const parent = walks.find((p) => p.path.length === walk.path.length - 1 && comparePaths(p.path, walk.path.slice(0, -1)) === 0);
+      const owner = parent ? parent.ship.nodes.findIndex((n) => n.record === walk.path[walk.path.length - 1]) : -1;
+      if (parent && owner >= 0) parent.children.push({ owner, frame: walk });
+    }
+    const shipped = Math.max(0, Math.min(count, entry.total - from));
+    return this.finish(Math.max(AX_MIN, count + AX_SLACK), walks[0]!, budget, { token, shipped, total: entry.total }, 'ranked_prefix');
+  }
+
+  private async mergedOrder(entry: StoredRanking, worlds: WorldRef[], budget: CaptureBudget): Promise<Array<[number, number]>> {
+    if (entry.merged) return entry.merged;
+    const keys = await Promise.all(entry.frames.map((frame, f) => callCollector<number[] | null>(worlds[f]!, budget, 'rankedKeys', [frame.worldToken])));
+    if (keys.some((k) => k === null)) throw new SightlineError('browser_ref_stale', STALE_CONTINUATION);
+    const all: Array<{ f: number; record: number; tier: number; path: number[] }> = [];
+    keys.forEach((list, f) => {
+      for (let k = 0; k + 1 < list!.length; k += 2) all.push({ f, record: list![k]!, tier: list![k + 1]!, path: [...entry.frames[f]!.path, list![k]!] });
+    });
+    all.sort((a, b) => a.tier - b.tier || comparePaths(a.path, b.path));
+    entry.merged = all.map((e) => [e.f, e.record]);
+    return entry.merged;
+  }
+
+  private async finish(
+    axLimit: number,
+    root: FrameWalk,
+    budget: CaptureBudget,
+    ranking: { token: string; shipped: number; total: number } | undefined,
+    included: 'all' | 'ranked_prefix',
+  ): Promise<PageCapture> {
+    const assembled = assemble(root, this.options.frameKeys, this.options.documentKeys);
+    try {
+      await enrichFromAccessibility(assembled, budget, axLimit);
+    } finally {
+      const sessions = new Set(assembled.placements.map((p) => p.walk.world.session));
+      await Promise.all([...sessions].map((session) => session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined)));
+    }
+    const oopifFrames = assembled.frames.filter((f) => f.outOfProcess);
+    const main = root.ship;
+    const capture: PageCapture = {
+      url: main.url,
+      title: main.title,
+      viewport: main.viewport,
+      scroll: main.scroll,
+      frames: assembled.frames,
+      nodes: assembled.nodes,
+      focused: assembled.focused,
+      activeDialog: assembled.activeDialog,
+      coverage: {
+        included,
+        exhausted: [...budget.exhausted],
+        oopif: {
+          status: oopifFrames.length === 0 ? 'none' : oopifFrames.every((f) => f.status === 'captured') ? 'attached' : 'partial',
+          frames: oopifFrames.length,
+        },
+      },
+    };
+    if (included === 'ranked_prefix') capture.coverage.outside = assembled.outside;
+    if (ranking) capture.coverage.ranking = ranking;
+    return capture;
+  }
+}

@@ -1,0 +1,229 @@
+import {
+  SightlineError,
+  TransportError,
+  type ActionOutcome,
+  type BrowserConnection,
+  type CaptureRequest,
+  type NodeAddress,
+  type NodeLiveness,
+  type PageAction,
+  type PageCapture,
+  type Rect,
+  type Screenshot,
+  type ScreenshotLabel,
+  type TabInfo,
+  type TransportEvent,
+} from '@sightline/semantic-core';
+import type { CdpConnection } from './connection/cdp-connection.js';
+import { OpaqueKeys } from './frame-keys.js';
+import type { ManagedChrome } from './launch/managed-chrome.js';
+import { PageCapturer } from './capture/page-capturer.js';
+import { CaptureBudget } from './capture/call-budget.js';
+import { callCollector } from './capture/collector-calls.js';
+import { CdpTab } from './tab/cdp-tab.js';
+import { performAction } from './actions/perform-action.js';
+import type { CaptureBudgets } from './budgets.js';
+
+export interface CdpConnectionOptions {
+  browserKey: string;
+  managed?: ManagedChrome;
+  budgets?: Partial<CaptureBudgets>;
+  shipAll?: boolean;
+}
+
+/** A BrowserConnection over one CDP WebSocket (SPEC §3 routes 2 and 3). */
+export class CdpBrowserConnection implements BrowserConnection {
+  private readonly tabs = new Map<string, Promise<CdpTab>>();
+  private readonly listeners = new Set<(event: TransportEvent) => void>();
+  private readonly frameKeys = new OpaqueKeys('fr');
+  private readonly documentKeys = new OpaqueKeys('doc');
+  private readonly capturer: PageCapturer;
+  private closing = false;
+
+  private constructor(
+    private readonly connection: CdpConnection,
+    readonly product: string,
+    readonly protocol: string,
+    private readonly options: CdpConnectionOptions,
+  ) {
+    this.capturer = new PageCapturer({ frameKeys: this.frameKeys, documentKeys: this.documentKeys, budgets: options.budgets, shipAll: options.shipAll });
+  }
+
+  get browserKey(): string {
+    return this.options.browserKey;
+  }
+
+  static async open(connection: CdpConnection, options: CdpConnectionOptions): Promise<CdpBrowserConnection> {
+    const version = await connection.root.send('Browser.getVersion');
+    const self = new CdpBrowserConnection(connection, version.product, version.protocolVersion, options);
+    connection.root.on('Target.targetDestroyed', ({ targetId }) => self.targetGone(targetId));
+    connection.root.on('Target.targetCrashed', ({ targetId }) => self.targetGone(targetId));
+    connection.root.on('Target.targetCreated', ({ targetInfo }) => {
+      if (targetInfo.type === 'page') self.emit({ type: 'tab_opened', tabKey: targetInfo.targetId });
+    });
+    connection.onClose((reason) => {
+      self.emit({ type: 'disconnected', reason });
+      options.managed?.stop();
+    });
+    await connection.root.send('Target.setDiscoverTargets', { discover: true });
+    return self;
+  }
+
+  async listTabs(): Promise<TabInfo[]> {
+    const { targetInfos } = await this.connection.root.send('Target.getTargets');
+    return targetInfos
+      .filter((t) => t.type === 'page' && !t.url.startsWith('devtools://'))
+      // Over CDP alone nothing says which tab the user has selected: `active` stays null (SPEC §3).
+      .map((t) => ({ key: t.targetId, url: t.url, title: t.title, active: null }));
+  }
+
+  async capture(tabKey: string, request: CaptureRequest): Promise<PageCapture> {
+    const tab = await this.tab(tabKey);
+    return this.capturer.capture(tab, tabKey, request);
+  }
+
+  async proveNode(tabKey: string, node: NodeAddress): Promise<NodeLiveness> {
+    const tab = await this.tab(tabKey);
+    await tab.refreshFrames();
+    const frameId = this.frameKeys.raw(node.frame);
+    const frame = frameId ? tab.frames.get(frameId) : undefined;
+    if (!frameId || !frame) return 'frame_gone';
+    if (this.documentKeys.raw(node.documentKey) !== frame.loaderId) return 'document_changed';
+    const world = await tab.world(frameId);
+    if (world.loaderId !== frame.loaderId) return 'document_changed';
+    const budget = new CaptureBudget(performance.now() + 5_000, 10, 0, 0);
+    const handle = Number(node.handle);
+    if (!Number.isInteger(handle)) return 'detached';
+    return callCollector<'live' | 'detached'>(world, budget, 'prove', [handle]);
+  }
+
+  async perform(tabKey: string, action: PageAction): Promise<ActionOutcome> {
+    const tab = await this.tab(tabKey);
+    return performAction({ tab, frameKeys: this.frameKeys, documentKeys: this.documentKeys }, action);
+  }
+
+  /**
+   * Screen bounds of the browser window showing the tab (CDP `Browser.getWindowForTarget`), for the
+   * native route's bounds match (SPEC §3). Null when the browser reports no window for it (e.g. a
+   * headless shell); a closed connection or a timeout still throws.
+   */
+  async windowBounds(tabKey: string): Promise<Rect | null> {
+    try {
+      const { bounds } = await this.connection.root.send('Browser.getWindowForTarget', { targetId: tabKey });
+      const { left, top, width, height } = bounds;
+      if (left === undefined || top === undefined || width === undefined || height === undefined) return null;
+      return { x: left, y: top, width, height };
+    } catch (error) {
+      if (TransportError.isInstance(error) && error.failure === 'protocol_error') return null;
+      throw error;
+    }
+  }
+
+  async screenshot(tabKey: string, labels: ScreenshotLabel[]): Promise<Screenshot> {
+    const tab = await this.tab(tabKey);
+    if (labels.length > 0) await this.drawLabels(tab, labels);
+    try {
+      const { data } = await tab.session.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: false });
+      // The image's own size (IHDR), scrollbars included; the visual viewport's clientWidth excludes them.
+      const header = Buffer.from(data.slice(0, 32), 'base64');
+      return { data, width: header.readUInt32BE(16), height: header.readUInt32BE(20) };
+    } finally {
+      if (labels.length > 0) await this.drawLabels(tab, []).catch(() => undefined);
+    }
+  }
+
+  /** Numbered labels drawn by the collector world in a closed overlay (removed right after the shot). */
+  private async drawLabels(tab: CdpTab, labels: ScreenshotLabel[]): Promise<void> {
+    const world = await tab.world(tab.mainFrameId);
+    const budget = new CaptureBudget(performance.now() + 5_000, 10, 0, 0);
+    await callCollector(world, budget, 'labels', [labels]);
+  }
+
+  /**
+   * Managed route: pin the tab's viewport (CSS px, scale 1) and optionally open `url`, waiting for
+   * its load event.
+   */
+  async prepareTab(tabKey: string, viewport: { width: number; height: number }, url?: string): Promise<void> {
+    const tab = await this.tab(tabKey);
+    await tab.session.send('Emulation.setDeviceMetricsOverride', { width: Math.round(viewport.width), height: Math.round(viewport.height), deviceScaleFactor: 1, mobile: false });
+    if (!url) return;
+    let off: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => {
+      off = tab.session.on('Page.loadEventFired', () => resolve());
+    });
+    try {
+      const result = await tab.session.send('Page.navigate', { url });
+      if (result.errorText) throw new TransportError('protocol_error', `could not open ${url}: ${result.errorText}`, 'Page.navigate');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        loaded,
+        new Promise<void>((_, reject) => {
+          timer = setTimeout(() => reject(new TransportError('timeout', `${url} did not finish loading in 30 s`, 'Page.navigate')), 30_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    } finally {
+      off();
+    }
+  }
+
+  onEvent(listener: (event: TransportEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    try {
+      const tabs = await Promise.allSettled([...this.tabs.values()]);
+      await Promise.all(tabs.map((t) => (t.status === 'fulfilled' ? t.value.detach() : undefined)));
+      await this.connection.close();
+    } finally {
+      this.options.managed?.stop();
+    }
+  }
+
+  private tab(tabKey: string): Promise<CdpTab> {
+    if (this.connection.closed) return Promise.reject(new TransportError('connection_closed', 'the browser connection is closed; bind again'));
+    let tab = this.tabs.get(tabKey);
+    if (!tab) {
+      tab = (async () => {
+        const { targetInfos } = await this.connection.root.send('Target.getTargets');
+        if (!targetInfos.some((t) => t.targetId === tabKey && t.type === 'page')) {
+          throw new SightlineError('browser_tab_not_found', 'That tab is gone; list the tabs again (bind).');
+        }
+        const attached = await CdpTab.attach(this.connection, tabKey, (navigation) =>
+          this.emit({
+            type: 'navigated',
+            tabKey,
+            frame: this.frameKeys.key(navigation.frameId),
+            documentKey: this.documentKeys.key(navigation.loaderId),
+            mainFrame: navigation.mainFrame,
+          }),
+        );
+        attached.session.onDetach(() => this.tabs.delete(tabKey));
+        return attached;
+      })();
+      this.tabs.set(tabKey, tab);
+      tab.catch(() => this.tabs.delete(tabKey));
+    }
+    return tab;
+  }
+
+  private targetGone(targetId: string): void {
+    const known = this.tabs.has(targetId);
+    this.tabs.delete(targetId);
+    this.capturer.rankings.dropTab(targetId);
+    if (known || !this.closing) this.emit({ type: 'tab_closed', tabKey: targetId });
+  }
+
+  private emit(event: TransportEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's failure is its own.
+      }
+    }
+  }
+}

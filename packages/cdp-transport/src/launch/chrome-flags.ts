@@ -1,0 +1,22 @@
+import type { Size } from '@sightline/semantic-core';
+
+/** Flags every managed Chromium starts with (SPEC §11), plus profile, port and viewport. */
+export function chromeFlags(options: { profileDir: string; headless: boolean; viewport: Size }): string[] {
+  const flags = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-features=Translate,MediaRouter,OptimizationHints',
+    `--user-data-dir=${options.profileDir}`,
+    '--remote-debugging-port=0',
+    '--remote-debugging-address=127.0.0.1',
+    `--window-size=${Math.round(options.viewport.width)},${Math.round(options.viewport.height)}`,
+  ];
+  if (options.headless) flags.unshift('--headless');
+  flags.push('about:blank');
+  return flags;
+}

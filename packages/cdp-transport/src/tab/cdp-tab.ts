@@ -1,0 +1,179 @@
+import type { Protocol } from 'devtools-protocol';
+import { TransportError } from '@sightline/semantic-core';
+import type { CdpConnection } from '../connection/cdp-connection.js';
+import type { CdpSession } from '../connection/cdp-session.js';
+import { PAGE_SCRIPT } from '../generated/page-script.js';
+
+/** Name of the isolated world the collector runs in. */
+export const WORLD_NAME = '__sightline_world';
+
+export interface TabFrame {
+  frameId: string;
+  parentId: string | undefined;
+  loaderId: string;
+  url: string;
+  /** The session that owns the frame's document (the tab's, or an OOPIF child session). */
+  session: CdpSession;
+  /** The frame is the root of an out-of-process iframe target. */
+  outOfProcess: boolean;
+}
+
+export interface TabNavigation {
+  frameId: string;
+  loaderId: string;
+  mainFrame: boolean;
+}
+
+interface World {
+  loaderId: string;
+  contextId: number;
+}
+
+/**
+ * One attached page target: its flat session, the out-of-process iframe sessions auto-attached
+ * beneath it, the frames it knows (kept current by Page events) and one isolated world per frame
+ * document (recreated when the document changes).
+ */
+export class CdpTab {
+  readonly frames = new Map<string, TabFrame>();
+  /** OOPIF sessions by target id (= the iframe's frame id), only those attached beneath this tab. */
+  readonly oopifSessions = new Map<string, CdpSession>();
+  /** OOPIF target id → the frame (of this tab) Chromium reports as its parent. */
+  readonly oopifParents = new Map<string, string | undefined>();
+  private readonly worlds = new Map<string, World>();
+  private readonly pendingWorlds = new Map<string, Promise<World>>();
+  private closed = false;
+
+  private constructor(
+    private readonly connection: CdpConnection,
+    readonly targetId: string,
+    readonly session: CdpSession,
+    private readonly onNavigate: (navigation: TabNavigation) => void,
+  ) {}
+
+  static async attach(connection: CdpConnection, targetId: string, onNavigate: (navigation: TabNavigation) => void): Promise<CdpTab> {
+    const { sessionId } = await connection.root.send('Target.attachToTarget', { targetId, flatten: true });
+    const tab = new CdpTab(connection, targetId, connection.session(sessionId), onNavigate);
+    await tab.setUpSession(tab.session, false);
+    return tab;
+  }
+
+  get mainFrameId(): string {
+    return this.targetId;
+  }
+
+  private async setUpSession(session: CdpSession, outOfProcess: boolean): Promise<void> {
+    session.on('Page.frameNavigated', ({ frame }) => this.frameCommitted(session, frame, outOfProcess));
+    session.on('Page.frameDetached', ({ frameId, reason }) => {
+      if (reason === 'swap') return; // becomes an out-of-process frame; its target will attach
+      this.dropFrame(frameId);
+    });
+    session.on('Target.attachedToTarget', (event) => void this.childAttached(event));
+    session.on('Target.detachedFromTarget', ({ sessionId }) => {
+      for (const [frameId, child] of this.oopifSessions) {
+        if (child.id === sessionId) {
+          this.oopifSessions.delete(frameId);
+          this.dropFrame(frameId);
+        }
+      }
+    });
+    const [, , tree] = await Promise.all([
+      session.send('Page.enable'),
+      // Keeps Chromium's AX cache alive between partial reads (without it each read rebuilds it).
+      session.send('Accessibility.enable'),
+      session.send('Page.getFrameTree'),
+      session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true }),
+    ]);
+    this.registerTree(session, tree.frameTree, outOfProcess);
+  }
+
+  private registerTree(session: CdpSession, tree: Protocol.Page.FrameTree, outOfProcess: boolean): void {
+    const frame = tree.frame;
+    const isOopifRoot = outOfProcess && this.oopifSessions.get(frame.id) === session;
+    // An OOPIF session's tree repeats nothing of the parent; the parent's tree may list the remote frame without a document we can read.
+    const existing = this.frames.get(frame.id);
+    if (!existing || existing.session === session || isOopifRoot) {
+      this.frames.set(frame.id, { frameId: frame.id, parentId: frame.parentId, loaderId: frame.loaderId, url: frame.url, session, outOfProcess: isOopifRoot });
+    }
+    for (const child of tree.childFrames ?? []) this.registerTree(session, child, outOfProcess);
+  }
+
+  private frameCommitted(session: CdpSession, frame: Protocol.Page.Frame, outOfProcess: boolean): void {
+    const previous = this.frames.get(frame.id);
+    if (previous && previous.session !== session && this.oopifSessions.get(frame.id) !== session) return;
+    const isOopifRoot = outOfProcess && this.oopifSessions.get(frame.id) === session;
+    this.frames.set(frame.id, { frameId: frame.id, parentId: frame.parentId, loaderId: frame.loaderId, url: frame.url, session, outOfProcess: isOopifRoot });
+    if (!previous || previous.loaderId !== frame.loaderId) {
+      this.worlds.delete(frame.id);
+      this.onNavigate({ frameId: frame.id, loaderId: frame.loaderId, mainFrame: frame.id === this.mainFrameId });
+    }
+  }
+
+  private dropFrame(frameId: string): void {
+    this.frames.delete(frameId);
+    this.worlds.delete(frameId);
+    for (const [id, frame] of this.frames) if (frame.parentId === frameId) this.dropFrame(id);
+  }
+
+  private async childAttached(event: Protocol.Target.AttachedToTargetEvent): Promise<void> {
+    const child = this.connection.session(event.sessionId);
+    if (event.targetInfo.type !== 'iframe' || this.closed) {
+      await child.detach();
+      return;
+    }
+    this.oopifParents.set(event.targetInfo.targetId, event.targetInfo.parentFrameId);
+    this.oopifSessions.set(event.targetInfo.targetId, child);
+    try {
+      await this.setUpSession(child, true);
+    } catch {
+      // The frame went away while attaching; it is simply not there.
+    }
+  }
+
+  /** Execution context of this tab's collector world in the frame's current document. */
+  async world(frameId: string, fresh = false): Promise<{ session: CdpSession; contextId: number; loaderId: string }> {
+    const frame = this.frames.get(frameId);
+    if (!frame) throw new TransportError('target_closed', `the frame is gone`, 'Page.createIsolatedWorld');
+    const cached = this.worlds.get(frameId);
+    if (cached && cached.loaderId === frame.loaderId && !fresh) return { session: frame.session, ...cached };
+    const pendingKey = `${frameId}|${frame.loaderId}`;
+    let pending = this.pendingWorlds.get(pendingKey);
+    if (!pending || fresh) {
+      pending = (async () => {
+        const { executionContextId } = await frame.session.send('Page.createIsolatedWorld', { frameId, worldName: WORLD_NAME, grantUniveralAccess: false });
+        const evaluated = await frame.session.send('Runtime.evaluate', { expression: PAGE_SCRIPT, contextId: executionContextId, returnByValue: true });
+        if (evaluated.exceptionDetails) throw new TransportError('protocol_error', `the collector failed to load: ${evaluated.exceptionDetails.exception?.description ?? evaluated.exceptionDetails.text}`, 'Runtime.evaluate');
+        const world = { loaderId: frame.loaderId, contextId: executionContextId };
+        if (this.frames.get(frameId)?.loaderId === frame.loaderId) this.worlds.set(frameId, world);
+        return world;
+      })();
+      this.pendingWorlds.set(pendingKey, pending);
+      void pending.finally(() => this.pendingWorlds.delete(pendingKey)).catch(() => undefined);
+    }
+    const world = await pending;
+    return { session: frame.session, ...world };
+  }
+
+  forgetWorld(frameId: string): void {
+    this.worlds.delete(frameId);
+  }
+
+  /** Re-read the frame trees (cheap; used before a capture so loader ids are current). */
+  async refreshFrames(): Promise<void> {
+    const sessions: Array<[CdpSession, boolean]> = [[this.session, false], ...[...this.oopifSessions.values()].map((s) => [s, true] as [CdpSession, boolean])];
+    const trees = await Promise.all(sessions.map(([s]) => s.send('Page.getFrameTree')));
+    trees.forEach((tree, i) => {
+      const [session, oop] = sessions[i]!;
+      this.registerTree(session, tree.frameTree, oop);
+      const frame = tree.frameTree.frame;
+      const world = this.worlds.get(frame.id);
+      if (world && world.loaderId !== frame.loaderId) this.worlds.delete(frame.id);
+    });
+  }
+
+  async detach(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.oopifSessions.values()].map((s) => s.detach()));
+    await this.session.detach();
+  }
+}
