@@ -104,8 +104,9 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   /**
    * Screen bounds of the browser window showing the tab (CDP `Browser.getWindowForTarget`), for the
-   * native route's bounds match (SPEC §3). Null when the browser reports no window for it (e.g. a
-   * headless shell); a closed connection or a timeout still throws.
+   * native route's bounds match (SPEC §3). Null when the browser reports no window for it (a
+   * browser without windows, or the tab is gone); a closed connection or a timeout still throws.
+   * (New headless mode reports its virtual window, e.g. `{x: 10, y: 10, …}`: no native window matches it.)
    */
   async windowBounds(tabKey: string): Promise<Rect | null> {
     try {
@@ -114,7 +115,7 @@ export class CdpBrowserConnection implements BrowserConnection {
       if (left === undefined || top === undefined || width === undefined || height === undefined) return null;
       return { x: left, y: top, width, height };
     } catch (error) {
-      if (TransportError.isInstance(error) && error.failure === 'protocol_error') return null;
+      if (TransportError.isInstance(error) && (error.failure === 'protocol_error' || error.failure === 'target_closed')) return null;
       throw error;
     }
   }

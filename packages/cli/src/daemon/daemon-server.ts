@@ -1,6 +1,5 @@
 import { createServer, createConnection, type Server, type Socket } from 'node:net';
 import { chmodSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import type { TabSummary } from '@sightline/semantic-core';
 import { ensureRuntimeDirectory, type RuntimePaths } from './paths.js';
 import { LineSplitter, parseRequestLine, type DaemonRequest, type DaemonResponse } from './protocol.js';
 import type { DriverPort } from './driver-port.js';
