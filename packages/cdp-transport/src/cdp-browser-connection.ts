@@ -21,6 +21,7 @@ import { PageCapturer } from './capture/page-capturer.js';
 import { CaptureBudget } from './capture/call-budget.js';
 import { callCollector } from './capture/collector-calls.js';
 import { CdpTab } from './tab/cdp-tab.js';
+import { maskSecretFields } from './screenshot/secret-masks.js';
 import { performAction } from './actions/perform-action.js';
 import type { CaptureBudgets } from './budgets.js';
 
@@ -122,14 +123,17 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   async screenshot(tabKey: string, labels: ScreenshotLabel[]): Promise<Screenshot> {
     const tab = await this.tab(tabKey);
-    if (labels.length > 0) await this.drawLabels(tab, labels);
+    await tab.refreshFrames();
     try {
+      await maskSecretFields(tab, true);
+      if (labels.length > 0) await this.drawLabels(tab, labels);
       const { data } = await tab.session.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: false });
       // The image's own size (IHDR), scrollbars included; the visual viewport's clientWidth excludes them.
       const header = Buffer.from(data.slice(0, 32), 'base64');
       return { data, width: header.readUInt32BE(16), height: header.readUInt32BE(20) };
     } finally {
       if (labels.length > 0) await this.drawLabels(tab, []).catch(() => undefined);
+      await maskSecretFields(tab, false).catch(() => undefined);
     }
   }
 
