@@ -92,6 +92,7 @@ export function classifyPage(capture: PageCapture): ClassifiedPage {
       // Text inside a contentEditable secret field is its value: the field is filled.
       if (node.kind === 'text' && parentNode?.redacted === 'empty') parentNode.redacted = 'filled';
     }
+    if (actions.length > 0 && isLabelEcho(nodes, kept[kept.length - 1], semantic)) byIndex[kept.pop()!.index] = undefined;
     byIndex[i] = semantic;
     kept.push(semantic);
   }
@@ -106,12 +107,11 @@ export function classifyPage(capture: PageCapture): ClassifiedPage {
     }
   }
 
-  const shown = dropLabelEchoes(capture, kept, byIndex);
   const outside = capture.coverage.outside;
   return {
     capture,
-    nodes: shown,
-    ranked: rankNodes(shown),
+    nodes: kept,
+    ranked: rankNodes(kept),
     removed: {
       css_hidden: cssHidden + (outside?.css_hidden ?? 0),
       page_occluded: occluded + (outside?.page_occluded ?? 0),
@@ -124,21 +124,10 @@ export function classifyPage(capture: PageCapture): ClassifiedPage {
  * A `<label>`'s text right before the control it names says the same thing twice ("Reply body",
  * then textbox "Reply body"): the control's line already carries it, so the text line goes.
  */
-function dropLabelEchoes(capture: PageCapture, kept: SemanticNode[], byIndex: (SemanticNode | undefined)[]): SemanticNode[] {
-  const out: SemanticNode[] = [];
-  for (let k = 0; k < kept.length; k++) {
-    const node = kept[k]!;
-    const next = kept[k + 1];
-    if (node.role === 'text' && next !== undefined && next.actions.length > 0 && node.redacted === undefined) {
-      const parent = capture.nodes[capture.nodes[node.index]!.parent];
-      if (parent?.tag === 'label' && collapseWhitespace(node.name) === collapseWhitespace(next.name)) {
-        byIndex[node.index] = undefined;
-        continue;
-      }
-    }
-    out.push(node);
-  }
-  return out;
+function isLabelEcho(nodes: CapturedNode[], previous: SemanticNode | undefined, control: SemanticNode): boolean {
+  if (previous === undefined || previous.role !== 'text' || previous.redacted !== undefined) return false;
+  if (nodes[nodes[previous.index]!.parent]?.tag !== 'label') return false;
+  return collapseWhitespace(previous.name) === collapseWhitespace(control.name);
 }
 
 /** An element's name, falling back to its placeholder (the name a user would read off the field). */
