@@ -1,0 +1,391 @@
+/**
+ * `pnpm bench` — Sightline against the tools a user would pick instead, on the same pages, in the
+ * same Chromium, in the same run. See README.md in this folder.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_BASE_FLAGS, INBOX_PAGE_SIZES, launchTestChromium, startFixtureServer } from '@sightline/harness';
+import { browserVersion, freshTab, TimeoutError, withTimeout } from './browser.js';
+import { DATA_TABLE_TARGETS, NEWS_ARTICLE_TARGETS, SETTINGS_TARGETS, startBenchPageServer, type BenchPage } from './pages/index.js';
+import { profileCdpCalls, referenceWalk } from './profile.js';
+import { renderMarkdown } from './report/markdown.js';
+import { renderLatencySvg, renderSizeSvg } from './report/svg.js';
+import { findTargets, median, type BenchResults, type Measurement, type PageInfo, type Ratio, type SightlineProfile, type TargetCheck, type ToolInfo } from './results.js';
+import { TOKENIZER, tokenCount } from './tokens.js';
+import { agentBrowserInteractiveTool, agentBrowserSnapshotTool } from './tools/agent-browser.js';
+import { axTreeTool } from './tools/ax-tree.js';
+import { devtoolsMcpTool } from './tools/devtools-mcp.js';
+import { playwrightTool } from './tools/playwright.js';
+import { sightlineTool } from './tools/sightline.js';
+import type { BenchTool, Capture, ToolSession } from './tools/types.js';
+
+const ALL_TOOLS: BenchTool[] = [sightlineTool, playwrightTool, axTreeTool, agentBrowserSnapshotTool, agentBrowserInteractiveTool, devtoolsMcpTool];
+const INBOX_TARGETS = ['"Reply body"', '"Send"'];
+const MAIL_APP_TARGETS = ['"Quarterly planning review"', '"Reply body"', '"Send"'];
+const MAX_CHARS_TARGET = 24_000;
+const PROFILE_CALLS = 3;
+/** Set from --timeout; a peer slower than this is recorded as a timeout. */
+let timeoutMs = 60_000;
+
+interface Options {
+  quick: boolean;
+  runs: number;
+  timeoutMs: number;
+  sizes: number[];
+  pages: string[] | null;
+  tools: string[] | null;
+  outDir: string;
+  profile: boolean;
+  /** Write each tool's last output to <outDir>/outputs/ (for inspection; large). */
+  dump: boolean;
+}
+
+const BENCH_DIR = dirname(dirname(fileURLToPath(import.meta.url))); // bench/dist/run.js → bench/
+
+function parseOptions(argv: string[]): Options {
+  const quick = argv.includes('--quick');
+  const value = (name: string): string | undefined => {
+    const index = argv.indexOf(name);
+    return index >= 0 ? argv[index + 1] : argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
+  };
+  const list = (name: string): string[] | null => value(name)?.split(',').map((item) => item.trim()).filter(Boolean) ?? null;
+  const sizes = list('--sizes')?.map(Number) ?? (quick ? [500, 5_000] : [...INBOX_PAGE_SIZES]);
+  return {
+    quick,
+    runs: Number(value('--runs') ?? 5),
+    timeoutMs: Number(value('--timeout') ?? 60_000),
+    sizes,
+    pages: quick ? sizes.map((size) => `inbox-${size}`) : list('--pages'),
+    tools: quick ? ['sightline'] : list('--tools'),
+    outDir: value('--out') ?? join(BENCH_DIR, 'results', quick ? 'tmp' : ''),
+    profile: !argv.includes('--no-profile'),
+    dump: argv.includes('--dump'),
+  };
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  timeoutMs = options.timeoutMs;
+  const started = performance.now();
+  const loadBefore = loadavg().map((load) => Math.round(load * 100) / 100);
+  console.log(`sightline bench${options.quick ? ' --quick' : ''}: load average ${loadBefore.join(' ')} on ${cpus().length} cores`);
+
+  const fixture = await startFixtureServer();
+  const sites = await startBenchPageServer();
+  let chromium = await launchTestChromium();
+  let browserRestarts = 0;
+  const results: Measurement[] = [];
+  const pageInfos: PageInfo[] = [];
+  const profiles: SightlineProfile[] = [];
+  let chromiumVersion = 'unknown';
+  let toolInfos: ToolInfo[] = [];
+  try {
+    chromiumVersion = await browserVersion(chromium.httpEndpoint);
+    const allPages: BenchPage[] = [
+      ...options.sizes.map((size): BenchPage => ({ id: `inbox-${size}`, label: `Inbox ${size.toLocaleString('en-US')}`, kind: 'inbox', url: fixture.inboxUrl(size), targets: INBOX_TARGETS })),
+      { id: 'mail-app', label: 'Mail app', kind: 'app', url: fixture.urls.app, targets: MAIL_APP_TARGETS },
+      { id: 'data-table', label: 'Data table 10k rows', kind: 'site', url: sites.urls.dataTable, targets: DATA_TABLE_TARGETS },
+      { id: 'news-article', label: 'News article', kind: 'site', url: sites.urls.newsArticle, targets: NEWS_ARTICLE_TARGETS },
+      { id: 'settings', label: 'Settings', kind: 'site', url: sites.urls.settings, targets: SETTINGS_TARGETS },
+    ];
+    const pages = options.pages ? allPages.filter((page) => options.pages?.includes(page.id)) : allPages;
+    const tools = options.tools ? ALL_TOOLS.filter((tool) => options.tools?.includes(tool.id)) : ALL_TOOLS;
+    toolInfos = await Promise.all(
+      tools.map(async (tool): Promise<ToolInfo> => {
+        const reason = await tool.probe();
+        return { id: tool.id, label: tool.label, invocation: tool.invocation, available: reason === null, ...(reason ? { reason } : {}) };
+      }),
+    );
+    for (const info of toolInfos) if (!info.available) console.log(`  ${info.id}: unavailable — ${info.reason}`);
+
+    for (const page of pages) {
+      for (const tool of tools) {
+        const info = toolInfos.find((candidate) => candidate.id === tool.id);
+        if (!info?.available) {
+          results.push(emptyMeasurement(page, tool, 'unavailable', info?.reason ?? 'unavailable'));
+          continue;
+        }
+        const measurement = await measure(page, tool, options, chromium, pageInfos, profiles);
+        results.push(measurement);
+        console.log(describe(page, measurement));
+        if (measurement.status === 'timeout' || measurement.status === 'error') {
+          // Whatever the tool left running (a renderer still building a tree, a wedged tab) must
+          // not slow the next tool down: same binary and flags, fresh profile.
+          await chromium.close();
+          chromium = await launchTestChromium();
+          browserRestarts += 1;
+        }
+      }
+    }
+  } finally {
+    await chromium.close();
+    await sites.close();
+    await fixture.close();
+  }
+
+  const output: BenchResults = {
+    generated_at: new Date().toISOString(),
+    quick: options.quick,
+    machine: {
+      cpus: cpus().length,
+      cpu_model: cpus()[0]?.model ?? 'unknown',
+      load_before: loadBefore,
+      load_after: loadavg().map((load) => Math.round(load * 100) / 100),
+      node: process.version,
+      chromium: chromiumVersion,
+      chromium_flags: [...CHROMIUM_BASE_FLAGS, '--user-data-dir=<fresh>', '--window-size=1280,800'],
+      browser_restarts: browserRestarts,
+    },
+    config: { runs: options.runs, timeout_ms: options.timeoutMs, tokenizer: TOKENIZER, viewport: '1280x800' },
+    tools: toolInfos,
+    pages: pageInfos,
+    measurements: results,
+    ratios: ratios(results),
+    targets: targetChecks(results, pageInfos),
+    profiles,
+    duration_s: Math.round((performance.now() - started) / 1000),
+  };
+  mkdirSync(options.outDir, { recursive: true });
+  writeFileSync(join(options.outDir, 'latest.json'), JSON.stringify(output, null, 2) + '\n');
+  writeFileSync(join(options.outDir, 'latest.md'), renderMarkdown(output));
+  writeFileSync(join(options.outDir, 'latency.svg'), renderLatencySvg(output));
+  writeFileSync(join(options.outDir, 'size.svg'), renderSizeSvg(output));
+  console.log(`\nwrote ${join(options.outDir, 'latest.{json,md}')}, latency.svg, size.svg (${output.duration_s} s)`);
+  for (const check of output.targets) console.log(`  ${check.met === null ? '?' : check.met ? '✓' : '✗'} ${check.statement}: ${check.measured}`);
+
+  const failed = results.filter((m) => m.tool === 'sightline' && m.status !== 'ok');
+  if (failed.length > 0) {
+    for (const m of failed) console.error(`sightline failed on ${m.page}: ${m.status} ${m.reason ?? ''}`);
+    return 1;
+  }
+  return 0;
+}
+
+async function measure(
+  page: BenchPage,
+  tool: BenchTool,
+  options: Options,
+  chromium: { port: number; wsEndpoint: string; httpEndpoint: string },
+  pageInfos: PageInfo[],
+  profiles: SightlineProfile[],
+): Promise<Measurement> {
+  const measurement = emptyMeasurement(page, tool, 'ok');
+  let session: ToolSession | undefined;
+  try {
+    const tab = await freshTab(chromium.port, chromium.wsEndpoint, page.url);
+    if (!pageInfos.some((info) => info.id === page.id)) {
+      pageInfos.push({ id: page.id, label: page.label, kind: page.kind, path: new URL(page.url).pathname + new URL(page.url).search, elements: tab.elements, frames: tab.frames, load_ms: Math.round(tab.loadMs), targets: page.targets });
+    }
+    const context = { httpEndpoint: chromium.httpEndpoint, wsEndpoint: chromium.wsEndpoint, port: chromium.port, page, targetId: tab.targetId, tabUrl: tab.url };
+    session = await withTimeout(tool.open(context), options.timeoutMs, `${tool.id} attach`);
+    const open = session;
+    const call = async (): Promise<{ ms: number; capture: Capture }> => {
+      const t0 = performance.now();
+      const capture = await withTimeout(open.snapshot(options.timeoutMs), options.timeoutMs, `${tool.id} snapshot`);
+      return { ms: performance.now() - t0, capture };
+    };
+    const warm = await call();
+    measurement.warmup_ms = round(warm.ms);
+    let last = warm.capture;
+    const timings: Array<{ collect: number; compose: number }> = [];
+    for (let run = 0; run < options.runs; run += 1) {
+      const { ms, capture } = await call();
+      measurement.runs_ms.push(round(ms));
+      last = capture;
+      const timing = capture.detail?.timing_ms as { collect: number; compose: number } | undefined;
+      if (timing) timings.push(timing);
+    }
+    score(measurement, last, page);
+    if (options.dump) {
+      mkdirSync(join(options.outDir, 'outputs'), { recursive: true });
+      writeFileSync(join(options.outDir, 'outputs', `${page.id}.${tool.id}.txt`), last.text);
+    }
+    if (timings.length > 0) {
+      measurement.detail = { ...measurement.detail, timing_ms_median: { collect: median(timings.map((t) => t.collect)), compose: median(timings.map((t) => t.compose)) } };
+    }
+    if (tool.id === 'sightline' && options.profile) {
+      const profile = await profileSightline(page, open, options);
+      profile.reference_walk_ms = await referenceWalk(chromium.port, tab.targetId).catch(() => null);
+      profiles.push(profile);
+    }
+  } catch (error) {
+    measurement.status = isTimeout(error) ? 'timeout' : 'error';
+    measurement.reason = (error as Error).message.split('\n')[0]?.slice(0, 400);
+  } finally {
+    if (session) await withTimeout(session.close(), 30_000, `${tool.id} close`).catch(() => undefined);
+  }
+  const runs = measurement.runs_ms;
+  measurement.median_ms = median(runs);
+  measurement.min_ms = runs.length ? Math.min(...runs) : null;
+  measurement.max_ms = runs.length ? Math.max(...runs) : null;
+  if (measurement.status !== 'ok') {
+    // A partial series is reported as such, never as a clean median.
+    measurement.median_ms = null;
+  }
+  return measurement;
+}
+
+async function profileSightline(page: BenchPage, session: ToolSession, options: Options): Promise<SightlineProfile> {
+  type Timed = Record<string, { wall_ms: number; calls: number }>;
+  const samples: Array<{ total: number; collect: number; compose: number; phases: Timed; methods: Timed }> = [];
+  for (let index = 0; index < PROFILE_CALLS; index += 1) {
+    const t0 = performance.now();
+    const { value, phases, methods } = await profileCdpCalls(() => withTimeout(session.snapshot(options.timeoutMs), options.timeoutMs, 'sightline profile'));
+    const timing = (value.detail?.timing_ms as { collect: number; compose: number } | undefined) ?? { collect: 0, compose: 0 };
+    samples.push({ total: performance.now() - t0, collect: timing.collect, compose: timing.compose, phases, methods });
+  }
+  const medianOf = (pick: (sample: (typeof samples)[number]) => Timed): Timed => {
+    const out: Timed = {};
+    for (const name of [...new Set(samples.flatMap((sample) => Object.keys(pick(sample))))]) {
+      out[name] = {
+        wall_ms: round(median(samples.map((sample) => pick(sample)[name]?.wall_ms ?? 0)) ?? 0),
+        calls: Math.round(median(samples.map((sample) => pick(sample)[name]?.calls ?? 0)) ?? 0),
+      };
+    }
+    return out;
+  };
+  const cdp = medianOf((sample) => sample.phases);
+  const methods = medianOf((sample) => sample.methods);
+  return {
+    page: page.id,
+    collect_ms: round(median(samples.map((s) => s.collect)) ?? 0),
+    compose_ms: round(median(samples.map((s) => s.compose)) ?? 0),
+    total_ms: round(median(samples.map((s) => s.total)) ?? 0),
+    cdp,
+    methods,
+    reference_walk_ms: null,
+  };
+}
+
+function score(measurement: Measurement, capture: Capture, page: BenchPage): void {
+  measurement.chars = capture.text.length;
+  const { tokens, estimated } = tokenCount(capture.text);
+  measurement.tokens = tokens;
+  measurement.tokens_estimated = estimated;
+  measurement.targets = findTargets(capture.text, page.targets);
+  measurement.all_targets_found = measurement.targets.every((hit) => hit.found);
+  if (capture.detail) measurement.detail = { ...capture.detail };
+}
+
+function emptyMeasurement(page: BenchPage, tool: BenchTool, status: Measurement['status'], reason?: string): Measurement {
+  return {
+    page: page.id,
+    tool: tool.id,
+    status,
+    ...(reason ? { reason } : {}),
+    warmup_ms: null,
+    runs_ms: [],
+    median_ms: null,
+    min_ms: null,
+    max_ms: null,
+    chars: null,
+    tokens: null,
+    tokens_estimated: false,
+    targets: [],
+    all_targets_found: null,
+  };
+}
+
+function ratios(measurements: Measurement[]): Ratio[] {
+  const out: Ratio[] = [];
+  for (const own of measurements.filter((m) => m.tool === 'sightline' && m.status === 'ok')) {
+    for (const peer of measurements.filter((m) => m.page === own.page && m.tool !== 'sightline')) {
+      if (peer.status === 'unavailable' || peer.status === 'error') continue;
+      const timedOut = peer.status === 'timeout';
+      const peerLatency = timedOut ? timeoutMs : peer.median_ms;
+      out.push({
+        page: own.page,
+        peer: peer.tool,
+        latency: own.median_ms !== null && peerLatency ? roundRatio(own.median_ms / peerLatency) : null,
+        latency_upper_bound: timedOut,
+        chars: own.chars !== null && peer.chars ? roundRatio(own.chars / peer.chars) : null,
+        tokens: own.tokens !== null && peer.tokens ? roundRatio(own.tokens / peer.tokens) : null,
+      });
+    }
+  }
+  return out;
+}
+
+function targetChecks(measurements: Measurement[], pages: PageInfo[]): TargetCheck[] {
+  const find = (page: string, tool: string): Measurement | undefined => measurements.find((m) => m.page === page && m.tool === tool);
+  const checks: TargetCheck[] = [];
+  const own25 = find('inbox-25000', 'sightline');
+  for (const [peer, factor, label] of [
+    ['playwright', 0.3, 'Playwright ariaSnapshot(ai)'],
+    ['ax-tree', 0.05, 'getFullAXTree'],
+  ] as const) {
+    const other = find('inbox-25000', peer);
+    if (!own25 || !other) continue;
+    const ownMs = own25.median_ms;
+    const peerMs = other.status === 'timeout' ? timeoutMs : other.median_ms;
+    const ratio = ownMs !== null && peerMs ? ownMs / peerMs : null;
+    checks.push({
+      id: `inbox-25000-vs-${peer}`,
+      statement: `inbox 25k: Sightline median ≤ ${factor}× ${label}`,
+      measured: ratio === null ? `n/a (Sightline ${fmtMs(ownMs)}, ${label} ${other.status === 'ok' ? fmtMs(other.median_ms) : other.status})` : `${other.status === 'timeout' ? '≤ ' : ''}${ratio.toFixed(3)}× (${fmtMs(ownMs)} vs ${other.status === 'timeout' ? `> ${fmtMs(timeoutMs)} timeout` : fmtMs(peerMs)})`,
+      met: ratio === null ? null : ratio <= factor,
+    });
+  }
+  const own100 = find('inbox-100000', 'sightline');
+  if (own100) {
+    checks.push({
+      id: 'inbox-100000-latency',
+      statement: 'inbox 100k: Sightline median ≤ 400 ms',
+      measured: own100.status === 'ok' ? fmtMs(own100.median_ms) : own100.status,
+      met: own100.status === 'ok' && own100.median_ms !== null ? own100.median_ms <= 400 : false,
+    });
+  }
+  for (const page of pages) {
+    const own = find(page.id, 'sightline');
+    if (!own) continue;
+    const missing = own.targets.filter((hit) => !hit.found).map((hit) => hit.target);
+    checks.push({
+      id: `${page.id}-output`,
+      statement: `${page.label}: output ≤ ${MAX_CHARS_TARGET.toLocaleString('en-US')} chars with every visible target`,
+      measured: own.status !== 'ok' ? own.status : `${(own.chars ?? 0).toLocaleString('en-US')} chars, targets ${own.targets.length - missing.length}/${own.targets.length}${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`,
+      met: own.status === 'ok' && (own.chars ?? Infinity) <= MAX_CHARS_TARGET && missing.length === 0,
+    });
+  }
+  return checks;
+}
+
+/** Our own timer, Playwright's TimeoutError, the MCP SDK's RequestTimeout (-32001), a killed CLI. */
+function isTimeout(error: unknown): boolean {
+  if (error instanceof TimeoutError) return true;
+  const candidate = error as { name?: string; code?: number; message?: string };
+  return candidate?.name === 'TimeoutError' || candidate?.code === -32001 || /timed out|timeout/i.test(candidate?.message ?? '');
+}
+
+function describe(page: BenchPage, m: Measurement): string {
+  const head = `[${page.id}] ${m.tool.padEnd(16)}`;
+  if (m.status !== 'ok') return `${head} ${m.status.toUpperCase()} ${m.reason ?? ''}${m.runs_ms.length ? ` (runs so far: ${m.runs_ms.join(', ')})` : ''}`;
+  const found = m.targets.filter((hit) => hit.found).length;
+  return `${head} median ${fmtMs(m.median_ms)} (min ${fmtMs(m.min_ms)}, max ${fmtMs(m.max_ms)})  ${(m.chars ?? 0).toLocaleString('en-US')} chars  ${(m.tokens ?? 0).toLocaleString('en-US')}${m.tokens_estimated ? '~' : ''} tokens  targets ${found}/${m.targets.length}`;
+}
+
+function fmtMs(ms: number | null): string {
+  if (ms === null) return 'n/a';
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function roundRatio(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+// Ctrl-C / kill: exit through process.exit so the harness's exit hook kills Chromium's process group.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+// Exit explicitly: peers' clients (Playwright, MCP) may leave handles behind after closing.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
