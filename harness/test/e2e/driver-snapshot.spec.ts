@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Driver } from '@sightline/semantic-core';
-import { CdpBrowserTransport } from '@sightline/cdp-transport';
+import { CAPTURE_BUDGETS, CdpBrowserTransport } from '@sightline/cdp-transport';
 import { launchTestChromium, startFixtureServer, type FixtureServer, type TestChromium } from '../../src/index.js';
 import { evaluateInPage } from './support/page-script.js';
 
@@ -11,7 +11,7 @@ import { evaluateInPage } from './support/page-script.js';
 interface Ref { ref: string; role: string; name: string; value?: string; actions?: string[]; frame: string; visibility: string; states?: Record<string, unknown> }
 interface Snapshot {
   status: string;
-  snapshot: { id: string; complete: boolean; scope: string; selected_nodes: number; total_nodes: number; omitted: Record<string, number>; continuation: string | null };
+  snapshot: { id: string; complete: boolean; scope: string; selected_nodes: number; total_nodes: number; omitted: Record<string, number>; continuation: string | null; limits_hit?: string[] };
   outline: string;
   refs: Ref[];
   content_refs: Ref[];
@@ -230,11 +230,22 @@ describe('Driver snapshots of the mail app', () => {
     expect(s.outline).not.toContain('#1 ');
   });
 
-  it('row 10: a 100,000-element generated page completes within the time budget', async () => {
+  it('row 10: a 100,000-element generated page returns within the time budget, complete or honestly partial', async () => {
+    const started = performance.now();
     const s = await snap('big');
+    const elapsed = performance.now() - started;
+    console.log(`100k driver snapshot ms: ${elapsed.toFixed(0)} (collect ${s.timing_ms.collect}, compose ${s.timing_ms.compose})`);
     expect(s.status).toBe('ok');
-    expect(s.timing_ms.collect).toBeLessThan(5_000);
-    expect(s.refs.length).toBeGreaterThan(0);
+    // Returns: the configured time budget (5 s) plus generous slack for a loaded CI box.
+    expect(elapsed).toBeLessThan(CAPTURE_BUDGETS.timeMs + 10_000);
+    // Complete, or partial and saying so (an exhausted budget leaves complete: false).
+    // (Off-screen rows are left to the continuation, so a default read of this page is not complete.)
+    if (!s.snapshot.complete) expect(s.snapshot.continuation !== null || (s.snapshot.limits_hit ?? []).length > 0).toBe(true);
+    if (s.snapshot.limits_hit) console.log(`100k limits hit: ${s.snapshot.limits_hit.join(', ')}`);
     expect(s.snapshot.total_nodes).toBeGreaterThan(10_000);
+    // The visible targets are present at 100k.
+    expect(s.refs.some((r) => r.role === 'textbox' && r.name === 'Reply body' && r.visibility === 'in_viewport')).toBe(true);
+    expect(s.refs.some((r) => r.role === 'button' && r.name === 'Send' && r.visibility === 'in_viewport')).toBe(true);
+    expect(s.snapshot.omitted['offscreen'] ?? 0).toBeGreaterThan(10_000);
   });
 });

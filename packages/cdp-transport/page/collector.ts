@@ -53,6 +53,8 @@ export interface ShipResult {
   /** Records (elements + text) the walk visited. */
   walked: number;
   stale?: boolean;
+  /** Phase timings (ms) in the page: walk, hit, rank, ship. */
+  timings?: Record<string, number>;
 }
 
 const HIT = ['clear', 'clear', 'covered', 'unknown'] as const;
@@ -131,6 +133,12 @@ export class Collector {
   }
 
   capture(options: CaptureOptions): ShipResult | { closedCandidates: number } {
+    const result = this.captureInner(options);
+    if ('nodes' in result) result.timings = this.timings;
+    return result;
+  }
+
+  private captureInner(options: CaptureOptions): ShipResult | { closedCandidates: number } {
     const start = performance.now();
     const walk = walkDocument(document, this.closedRoots, this.checkedHosts, {
       deadline: start + options.timeMs,
@@ -218,11 +226,21 @@ export class Collector {
   }
 
   private ship(ranking: Ranking, picked: number[], included: 'all' | 'ranked_prefix', rankingInfo: ShipResult['ranking']): ShipResult {
+    const shipStart = performance.now();
+    try {
+      return this.shipInner(ranking, picked, included, rankingInfo);
+    } finally {
+      this.timings['ship'] = performance.now() - shipStart;
+    }
+  }
+
+  private shipInner(ranking: Ranking, picked: number[], included: 'all' | 'ranked_prefix', rankingInfo: ShipResult['ranking']): ShipResult {
     const walk = ranking.walk;
     const n = walk.nodes.length;
     const keep = new Uint8Array(n);
-    const tierOf = new Map<number, number>();
-    for (let k = 0; k < ranking.order.length; k++) tierOf.set(ranking.order[k]!, ranking.tiers[k]!);
+    // Tier per record (255: not ranked).
+    const tierOf = new Uint8Array(n).fill(255);
+    for (let k = 0; k < ranking.order.length; k++) tierOf[ranking.order[k]!] = ranking.tiers[k]!;
     const addWithAncestors = (i: number) => {
       for (let j = i; j >= 0 && !keep[j]; j = walk.parent[j]!) keep[j] = 1;
     };
@@ -255,8 +273,8 @@ export class Collector {
         name: isText && insideSensitive(node) ? '••••' : nameAt(walk, i),
         vis: vis === NOT_SEMANTIC ? null : VIS_NAMES[vis]!,
       };
-      const tier = tierOf.get(i);
-      if (tier !== undefined) shipped.tier = tier;
+      const tier = tierOf[i]!;
+      if (tier !== 255) shipped.tier = tier;
       if (!isText) {
         shipped.tag = (node as Element).localName;
         Object.assign(shipped, elementEvidence(node as Element, i === walk.focused, walk.origin));
@@ -303,19 +321,40 @@ export class Collector {
  * (a button's label) is not a node of its own. Applied here so counts and ranks agree.
  */
 function dropEchoTexts(walk: Walk): void {
-  for (let i = 0; i < walk.nodes.length; i++) {
+  const n = walk.nodes.length;
+  // Inside a sensitive field (parents precede children): one pass instead of a climb per text.
+  const sensitive = new Uint8Array(n);
+  // Nearest semantic ancestor of each text, and how many texts of its own light tree it holds.
+  const owner = new Int32Array(n).fill(-1);
+  const texts = new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
+    const parent = walk.parent[i]!;
+    const node = walk.nodes[i]!;
+    sensitive[i] = (parent >= 0 && sensitive[parent]) || (node.nodeType === 1 && isSensitive(node as Element)) ? 1 : 0;
     if (walk.role[i] !== 'text' || walk.vis[i] === NOT_SEMANTIC) continue;
-    let a = walk.parent[i]!;
+    let a = parent;
     while (a >= 0 && walk.vis[a] === NOT_SEMANTIC && walk.role[a] !== 'iframe') a = walk.parent[a]!;
+    owner[i] = a;
+    if (a >= 0 && walk.tree[a] === walk.tree[i] && texts[a]! < 65535) texts[a]!++;
+  }
+  for (let i = 0; i < n; i++) {
+    const a = owner[i]!;
     if (a < 0) continue;
-    const owner = walk.nodes[a] as Element;
+    const ownerNode = walk.nodes[a] as Element;
     // Only names computed from content, or given by a label attribute, can repeat a text.
-    if (!NAME_FROM_CONTENT.has(walk.role[a]!) && !owner.hasAttribute('aria-label') && !owner.hasAttribute('aria-labelledby') && !owner.hasAttribute('title')) continue;
-    if (isSensitive(owner) || insideSensitive(walk.nodes[i]!)) continue;
-    const name = nameAt(walk, a) || owner.getAttribute('placeholder') || '';
+    const labelled = ownerNode.hasAttribute('aria-label') || ownerNode.hasAttribute('aria-labelledby');
+    if (!NAME_FROM_CONTENT.has(walk.role[a]!) && !labelled && !ownerNode.hasAttribute('title')) continue;
+    if (sensitive[a] || sensitive[i]) continue;
+    // A name from content that holds two texts of the owner's own tree cannot equal one of them
+    // (shorter than the name's 500-character cut): no need to compute it.
+    if (texts[a]! >= 2 && !labelled && !NAMED_OTHERWISE.has(ownerNode.localName) && (walk.nodes[i] as Text).data.length < 500) continue;
+    const name = nameAt(walk, a) || ownerNode.getAttribute('placeholder') || '';
     if (name && name === nameAt(walk, i)) walk.vis[i] = NOT_SEMANTIC;
   }
 }
+
+/** Tags whose name nameOf takes from something before their content (alt, labels, title). */
+const NAMED_OTHERWISE = new Set(['img', 'area', 'input', 'textarea', 'select', 'iframe', 'dialog', 'fieldset']);
 
 /** The whole frame sits under an overlay of its parent: every in-viewport node is occluded by it. */
 function coverAll(walk: Walk): void {

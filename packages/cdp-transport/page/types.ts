@@ -16,6 +16,8 @@ export interface WalkLimits {
 export interface Walk {
   nodes: Node[];
   parent: number[];
+  /** Tree of each record: records reached through a shadow root or slot assignment get a new id (same id: same light tree). */
+  tree: number[];
   /** Preliminary role ('text' for text nodes). */
   role: string[];
   name: string[];

@@ -7,6 +7,11 @@ const DISABLED = Object.freeze({ disabled: true });
 const VISIBILITY_CHECK = { opacityProperty: true, visibilityProperty: true } as const;
 import { NOT_SEMANTIC, V_HIDDEN, V_IN, V_NEAR, V_NOLAYOUT, V_OFF, type Rect, type Walk, type WalkLimits } from './types.js';
 
+/** SPEC §5 near-viewport margin (CSS px); the core's NEAR_VIEWPORT_MARGIN. */
+const FAR_MARGIN = 1000;
+/** Stand-in box for pointer elements of far subtrees (non-empty; not shipped). */
+const FAR_BOX = Object.freeze({ x: 0, y: 0, width: 1, height: 1 });
+
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base']);
 
 /**
@@ -34,12 +39,14 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
   const oy = placement.origin.y;
   const place = (r: DOMRect): Rect => ({ x: r.x + ox, y: r.y + oy, width: r.width, height: r.height });
   const walk: Walk = {
-    nodes: [], parent: [], role: [], name: [], vis: [], actionable: [], box: [], clip: [], hit: [], coveredBy: [],
+    nodes: [], parent: [], tree: [], role: [], name: [], vis: [], actionable: [], box: [], clip: [], hit: [], coveredBy: [],
     frameOwners: [], overlays: [], closedCandidates: [], focused: -1, activeDialog: -1, exhausted: [],
     viewport: { width: vw, height: vh }, origin: { x: ox, y: oy }, scroll: { x: view.scrollX, y: view.scrollY },
   };
   // Per-record state for children.
   const hiddenSub: boolean[] = [];
+  /** Per record: its subtree lies far beyond the near-viewport margin (or is clipped away); descendants are classified from attributes only. */
+  const farSub: boolean[] = [];
   const contents: boolean[] = [];
   /** Per record: undefined unknown, 0 rendered visible, 1 hidden (lazily from checkVisibility). */
   const visState: Array<0 | 1 | undefined> = [];
@@ -77,6 +84,29 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
   };
   const childClip: Array<Rect | null | undefined> = [];
   const pointer: boolean[] = [];
+  /** Per record: laid out as a block container (display block/flow-root/list-item, read with its style). */
+  const blockFlow: boolean[] = [];
+  /** Per record: one of its in-flow children was far below the viewport; later in-flow children are too. */
+  const farBelow: boolean[] = [];
+  /** Per record: 0 unknown, 1 its block flow runs top to bottom in one column, 2 not. */
+  const downward: Array<0 | 1 | 2> = [];
+  const flowsDown = (index: number): boolean => {
+    let state = downward[index] ?? 0;
+    if (state === 0) {
+      const style = getComputedStyle(walk.nodes[index] as Element);
+      state = style.writingMode === 'horizontal-tb' && style.columnCount === 'auto' && style.columnWidth === 'auto' ? 1 : 2;
+      downward[index] = state;
+    }
+    return state === 1;
+  };
+  /** Not taken out of flow (absolute/fixed boxes go anywhere). */
+  const inFlow = (element: Element): boolean => {
+    const position = getComputedStyle(element).position;
+    return position !== 'absolute' && position !== 'fixed';
+  };
+  /** Per record: editable through a contenteditable attribute on it or an ancestor (isContentEditable without its style read). */
+  const editable: boolean[] = [];
+  const rootEditable = doc.designMode === 'on';
   const elementBox = (index: number): Rect | null => {
     let b = walk.box[index];
     if (b === undefined) {
@@ -92,6 +122,34 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     const where = geometryVisibility(box, clip, viewportSize);
     return where === 'in_viewport' ? V_IN : where === 'near_viewport' ? V_NEAR : V_OFF;
   };
+  /**
+   * Whether an element's subtree can be classified offscreen from its own box: the box is
+   * non-empty and either clipped away by its overflow ancestors or wholly beyond the near-viewport
+   * margin. Normal-flow overflow runs right and down, so a box far below or right of the viewport
+   * decides on its own; far above or left, its scrollable overflow (scrollWidth/Height, which
+   * includes overflowing and absolutely positioned descendants) must be far as well.
+   */
+  const farFrom = (index: number, element: Element, clip: Rect | null | undefined): boolean => {
+    const r = element.getBoundingClientRect();
+    if (!(r.width > 0) || !(r.height > 0)) {
+      walk.box[index] = r.width > 0 || r.height > 0 ? place(r) : null;
+      return false;
+    }
+    const box = place(r);
+    walk.box[index] = box;
+    if (geometryVisibility(box, clip, viewportSize) !== 'offscreen') return false;
+    if (clip === null) return true;
+    if (clip !== undefined) {
+      const right = Math.min(box.x + box.width, clip.x + clip.width);
+      const bottom = Math.min(box.y + box.height, clip.y + clip.height);
+      if (right <= Math.max(box.x, clip.x) || bottom <= Math.max(box.y, clip.y)) return true;
+    }
+    if (box.y - vh > FAR_MARGIN || box.x - vw > FAR_MARGIN) return true;
+    // Far above or left: its overflow runs back towards the viewport.
+    const overflowRight = box.x + element.clientLeft + Math.max(element.scrollWidth, element.clientWidth);
+    const overflowBottom = box.y + element.clientTop + Math.max(element.scrollHeight, element.clientHeight);
+    return (box.y + box.height < -FAR_MARGIN && overflowBottom < -FAR_MARGIN) || (box.x + box.width < -FAR_MARGIN && overflowRight < -FAR_MARGIN);
+  };
   const scratchAttributes: { inputType?: string; contentEditable?: boolean; href?: boolean; clickHandler?: boolean; tabIndex?: number } = {};
   const scratchStyle: { cursor?: string; scrollable?: boolean } = {};
   const scratch: { kind: string; tag: string; role: string; name: string; attributes: typeof scratchAttributes; style: typeof scratchStyle; states: unknown; box: Rect | null | undefined } = {
@@ -103,12 +161,16 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
   // Stack of [node, parentRecord]; children pushed in reverse for pre-order.
   const stackNodes: Node[] = [root];
   const stackParents: number[] = [-1];
+  /** Tree of each stacked node: children reached through a shadow root or a slot get a new id. */
+  const stackTrees: number[] = [0];
+  let nextTree = 1;
   let count = 0;
   const viewportClip: Rect | null | undefined = placement.clip;
 
   while (stackNodes.length > 0) {
     const node = stackNodes.pop()!;
     const parentIndex = stackParents.pop()!;
+    const tree = stackTrees.pop()!;
     if ((++count & 1023) === 0 && performance.now() > limits.deadline) {
       walk.exhausted.push('time');
       break;
@@ -126,6 +188,7 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
       const index = walk.nodes.length;
       walk.nodes.push(node);
       walk.parent.push(parentIndex);
+      walk.tree.push(tree);
       walk.role.push('text');
       walk.name.push(''); // collapsed lazily (only shipped or queried text pays for it)
       walk.actionable.push(false);
@@ -136,7 +199,14 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
       visState[index] = 1;
       childClip[index] = undefined;
       pointer[index] = false;
-      if (parentHidden || (parentIndex >= 0 && hiddenElement(parentIndex))) {
+      farSub[index] = false;
+      editable[index] = false;
+      if (parentIndex >= 0 && farSub[parentIndex]) {
+        // Inside a far-offscreen subtree: offscreen from the ancestor's box, nothing read.
+        walk.box[index] = undefined;
+        walk.clip.push(parentClip);
+        walk.vis.push(parentHidden ? V_HIDDEN : V_OFF);
+      } else if (parentHidden || (parentIndex >= 0 && hiddenElement(parentIndex))) {
         walk.vis.push(V_HIDDEN);
         walk.box[index] = undefined;
         walk.clip.push(undefined);
@@ -157,6 +227,7 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     const index = walk.nodes.length;
     walk.nodes.push(element);
     walk.parent.push(parentIndex);
+    walk.tree.push(tree);
     walk.hit.push(0);
     walk.coveredBy.push(-1);
     walk.box[index] = undefined;
@@ -167,9 +238,33 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     let isPointer = false;
     let scrollable = false;
     let isContents = false;
-    if (!hidden) {
+    // Top-layer candidates (modal dialogs, popovers) render in the viewport whatever their ancestors' boxes.
+    const topLayer = tag === 'dialog' || (parentIndex >= 0 && farSub[parentIndex]! && element.hasAttribute('popover'));
+    let far = parentIndex >= 0 && farSub[parentIndex]! && !topLayer;
+    let farFrontier = false;
+    if (far) {
+      // Attributes only: no style, no box (SPEC §8, README "Approximations").
+      if (!hidden && (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('inert'))) hidden = true;
+      if (!hidden) {
+        const inline = element.getAttribute('style');
+        if (inline !== null && inline.includes('cursor')) isPointer = getComputedStyle(element).cursor === 'pointer';
+      }
+    } else if (!hidden) {
       if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('inert')) {
         hidden = true;
+      } else if (parentIndex >= 0 && farBelow[parentIndex] && !topLayer && inFlow(element)) {
+        // An in-flow sibling after one far below, in a block flow that runs down: far below too.
+        far = true;
+        const inline = element.getAttribute('style');
+        if (inline !== null && inline.includes('cursor')) isPointer = getComputedStyle(element).cursor === 'pointer';
+      } else if ((far = farFrom(index, element, parentClip))) {
+        // One box read decides it: a non-empty box far beyond the near-viewport margin (or clipped
+        // away) has a layout, so it is not display:none; its own style is not read, nor anything below it.
+        farFrontier = true;
+        const inline = element.getAttribute('style');
+        if (inline !== null && inline.includes('cursor')) isPointer = getComputedStyle(element).cursor === 'pointer';
+        const box = walk.box[index]!;
+        if (parentIndex >= 0 && blockFlow[parentIndex] && box.y - vh > FAR_MARGIN && flowsDown(parentIndex) && inFlow(element)) farBelow[parentIndex] = true;
       } else {
         // Four reads per element; visibility, opacity and content-visibility are left to
         // checkVisibility(), asked only where a semantic node or a text needs the answer.
@@ -179,6 +274,7 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
           hidden = true;
         } else {
           isContents = display === 'contents';
+          blockFlow[index] = display === 'block' || display === 'flow-root' || display === 'list-item';
           const position = style.position;
           if (position === 'fixed') clipForChildren = viewportClip;
           if (position === 'fixed' || position === 'absolute') walk.overlays.push(index);
@@ -186,9 +282,8 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
           const overflowX = style.overflowX;
           if (overflowX !== 'visible' && !isContents) {
             const overflowY = style.overflowY;
-            const border = element.getBoundingClientRect();
-            walk.box[index] = border.width > 0 || border.height > 0 ? place(border) : null;
-            const pad = paddingBox(element, place(border));
+            const border = walk.box[index] ?? place(element.getBoundingClientRect());
+            const pad = paddingBox(element, border);
             clipForChildren = clipForChildren === undefined ? pad : clipForChildren === null ? null : intersect(clipForChildren, pad);
             scrollable = /auto|scroll/.test(overflowX + overflowY) && (element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth);
           }
@@ -197,6 +292,7 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
       }
     }
     hiddenSub[index] = hidden;
+    farSub[index] = far;
     contents[index] = isContents;
     if (hidden) visState[index] = 1;
     childClip[index] = clipForChildren;
@@ -207,14 +303,21 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     evidence.role = role;
     const attributes = scratchAttributes;
     attributes.inputType = tag === 'input' ? ((element as HTMLInputElement).type || 'text').toLowerCase() : undefined;
-    attributes.contentEditable = (element as HTMLElement).isContentEditable === true ? true : undefined;
+    const editableAttribute = element.getAttribute('contenteditable');
+    const editableValue = editableAttribute === null ? null : editableAttribute.toLowerCase();
+    const inherited = parentIndex >= 0 ? editable[parentIndex]! : rootEditable;
+    const isEditable =
+      !isSvg &&
+      (editableValue === '' || editableValue === 'true' || editableValue === 'plaintext-only' ? true : editableValue === 'false' ? false : inherited);
+    editable[index] = isEditable;
+    attributes.contentEditable = isEditable ? true : undefined;
     attributes.href = (tag === 'a' || tag === 'area') && element.hasAttribute('href') ? true : undefined;
     attributes.clickHandler = element.hasAttribute('onclick') ? true : undefined;
     attributes.tabIndex = element.hasAttribute('tabindex') ? (element as HTMLElement).tabIndex : undefined;
     scratchStyle.cursor = isPointer ? 'pointer' : undefined;
     scratchStyle.scrollable = scrollable;
     evidence.states = (element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true' ? DISABLED : undefined;
-    evidence.box = isPointer ? elementBox(index) : undefined;
+    evidence.box = isPointer ? (far && !farFrontier ? FAR_BOX : elementBox(index)) : undefined;
     const mask = actionMask(evidence as never, parentIndex >= 0 && pointer[parentIndex] === true);
     const actionable = mask !== 0;
     walk.actionable.push(actionable);
@@ -227,6 +330,13 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     if (!semantic) {
       walk.vis.push(NOT_SEMANTIC);
       walk.clip.push(parentClip);
+    } else if (far && !farFrontier) {
+      walk.vis.push(hidden ? V_HIDDEN : V_OFF);
+      walk.clip.push(parentClip);
+    } else if (farFrontier) {
+      // Has a box, so only opacity/visibility can hide it.
+      walk.clip.push(parentClip);
+      walk.vis.push(element.checkVisibility(VISIBILITY_CHECK) ? V_OFF : V_HIDDEN);
     } else if (hidden || hiddenElement(index)) {
       walk.vis.push(V_HIDDEN);
       walk.clip.push(parentClip);
@@ -246,21 +356,26 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     const open = element.shadowRoot;
     const container: Node | null = open ?? closedRoots.get(element) ?? null;
     if (container) {
+      const shadowTree = nextTree++;
       for (let child = container.lastChild; child; child = child.previousSibling) {
         stackNodes.push(child);
         stackParents.push(index);
+        stackTrees.push(shadowTree);
       }
     } else if (tag === 'slot') {
       const assigned = (element as HTMLSlotElement).assignedNodes();
       if (assigned.length > 0) {
+        const slottedTree = nextTree++;
         for (let i = assigned.length - 1; i >= 0; i--) {
           stackNodes.push(assigned[i]!);
           stackParents.push(index);
+          stackTrees.push(slottedTree);
         }
       } else {
         for (let child = element.lastChild; child; child = child.previousSibling) {
           stackNodes.push(child);
           stackParents.push(index);
+          stackTrees.push(tree);
         }
       }
     } else {
@@ -268,6 +383,7 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
       for (let child = element.lastChild; child; child = child.previousSibling) {
         stackNodes.push(child);
         stackParents.push(index);
+        stackTrees.push(tree);
       }
     }
   }

@@ -13,7 +13,7 @@ const result = await build({
   write: false,
   format: 'iife',
   target: 'chrome120',
-  minify: true,
+  minify: process.env.SIGHTLINE_PAGE_MINIFY !== '0',
   legalComments: 'none',
   tsconfig: join(root, 'page', 'tsconfig.json'),
 });

@@ -33,6 +33,8 @@ const STALE_CONTINUATION = 'The snapshot this read belongs to is gone (the page 
 /** SPEC §8 capture: one cheap ranked pass per frame in an isolated world, then AX for what ships. */
 export class PageCapturer {
   readonly rankings = new RankingStore();
+  /** Phase timings (ms) of the last capture, for profiling: page-side phases of the main frame plus Node-side ones. */
+  lastTimings: Record<string, number> = {};
   private readonly budgets: CaptureBudgets;
 
   constructor(private readonly options: PageCapturerOptions) {
@@ -40,9 +42,12 @@ export class PageCapturer {
   }
 
   async capture(tab: CdpTab, tabKey: string, request: CaptureRequest): Promise<PageCapture> {
-    const budget = new CaptureBudget(performance.now() + this.budgets.timeMs, this.budgets.calls, this.budgets.nodes, this.budgets.frames);
+    const started = performance.now();
+    this.lastTimings = {};
+    const budget = new CaptureBudget(started + this.budgets.timeMs, this.budgets.calls, this.budgets.nodes, this.budgets.frames);
     budget.calls += 1 + tab.oopifSessions.size;
     await tab.refreshFrames();
+    this.lastTimings['frames'] = performance.now() - started;
     const shipLimit = Math.max(MIN_SHIPPED, request.nodeBudget * SHIP_FACTOR);
     const scope = request.scope;
     if (scope.kind === 'ranked') return this.captureRanked(tab, tabKey, scope.token, scope.from, scope.count, budget);
@@ -64,7 +69,10 @@ export class PageCapturer {
         handleFor: (f) => (f === frameId ? handle : undefined),
       };
     }
+    const walkStarted = performance.now();
     const root = await walkFrame(tab, tab.mainFrameId, { origin: { x: 0, y: 0 }, clip: undefined, viewport: undefined }, [], plan, budget);
+    this.lastTimings['collect'] = performance.now() - walkStarted;
+    if ('ship' in root && root.ship.timings) for (const [phase, ms] of Object.entries(root.ship.timings)) this.lastTimings[`page.${phase}`] = ms;
     if (!('ship' in root)) throw new TransportError('target_closed', 'the tab has no readable main frame', 'Page.getFrameTree');
     const walks = flattenWalks(root);
     if (subtreeFrame !== null && walks.find((w) => w.frameId === subtreeFrame)?.ship.stale) {
@@ -191,13 +199,17 @@ export class PageCapturer {
     ranking: { token: string; shipped: number; total: number } | undefined,
     included: 'all' | 'ranked_prefix',
   ): Promise<PageCapture> {
+    const finishStarted = performance.now();
     const assembled = assemble(root, this.options.frameKeys, this.options.documentKeys);
+    const axStarted = performance.now();
+    this.lastTimings['assemble'] = axStarted - finishStarted;
     try {
       await enrichFromAccessibility(assembled, budget, axLimit);
     } finally {
       const sessions = new Set(assembled.placements.map((p) => p.walk.world.session));
       await Promise.all([...sessions].map((session) => session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined)));
     }
+    this.lastTimings['ax'] = performance.now() - axStarted;
     const oopifFrames = assembled.frames.filter((f) => f.outOfProcess);
     const main = root.ship;
     const capture: PageCapture = {

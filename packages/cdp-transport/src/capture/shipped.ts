@@ -38,6 +38,8 @@ export interface ShipResult {
   included: 'all' | 'ranked_prefix';
   walked: number;
   stale?: boolean;
+  /** Phase timings (ms) of the collector in the page (walk, hit, rank, ship), for profiling. */
+  timings?: Record<string, number>;
 }
 
 export type CollectorMode = 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
