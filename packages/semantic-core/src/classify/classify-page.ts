@@ -9,10 +9,12 @@ import { CONTAINER_ROLES, NAME_FROM_CONTENT_ROLES } from './roles.js';
 import { createStyleWalk, walkStep } from './style-walk.js';
 import { classifyVisibility } from './visibility.js';
 import { collapseWhitespace } from './text.js';
-import { tierOf } from '../rank/tier.js';
+import { tierFor } from '../rank/tier.js';
 import { rankNodes } from '../rank/rank-nodes.js';
 
 const NO_STATES: NodeStates = Object.freeze({});
+/** A string `collapseWhitespace` would change: a whitespace run, a non-space whitespace, or an edge space. */
+const UNCOLLAPSED = /\s\s|[^\S ]|^\s|\s$/;
 
 /**
  * classify → rank for a whole capture, in one pass over its nodes (O(n), typed arrays for the
@@ -78,7 +80,7 @@ export function classifyPage(capture: PageCapture): ClassifiedPage {
       actions,
       container: node.kind === 'element' && CONTAINER_ROLES.has(node.role),
       redacted: undefined,
-      tier: tierOf({ visibility, actions }, walk.inDialog[i] === 1),
+      tier: walk.inDialog[i] === 1 ? 0 : tierFor(visibility, actions.length > 0),
     };
     // The capture names the focused node even when its accessibility states do not say so.
     if (i === capture.focused && semantic.states.focused !== true) semantic.states = { ...semantic.states, focused: true };
@@ -145,8 +147,9 @@ function isEchoOfParent(text: string, parent: CapturedNode): boolean {
   const name = displayName(parent);
   if (!name) return false;
   if (text === name) return true;
-  const collapsedText = collapseWhitespace(text);
-  const collapsedName = collapseWhitespace(name);
+  // Most strings are already in collapsed form; only build new ones when they are not.
+  const collapsedText = UNCOLLAPSED.test(text) ? collapseWhitespace(text) : text;
+  const collapsedName = UNCOLLAPSED.test(name) ? collapseWhitespace(name) : name;
   if (collapsedText === collapsedName) return true;
   return NAME_FROM_CONTENT_ROLES.has(parent.role) && collapsedText.length > 0 && collapsedName.includes(collapsedText);
 }

@@ -9,8 +9,12 @@ import type { Visibility } from '../model/visibility.js';
  */
 export function tierOf(node: { visibility: Visibility; actions: readonly unknown[] }, inContext = false): Tier {
   if (inContext) return 0;
-  const actionable = node.actions.length > 0;
-  switch (node.visibility) {
+  return tierFor(node.visibility, node.actions.length > 0);
+}
+
+/** The tier of a node outside the dialog/focus context, from its visibility and whether it acts. */
+export function tierFor(visibility: Visibility, actionable: boolean): Tier {
+  switch (visibility) {
     case 'in_viewport':
       return actionable ? 1 : 2;
     case 'near_viewport':
