@@ -8,4 +8,18 @@ pnpm install --frozen-lockfile
 pnpm build
 pnpm lint
 pnpm typecheck
-pnpm test
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+status=0
+pnpm test 2>&1 | tee "$log" || status=$?
+# One closing line over every package's vitest summary ("Tests  12 passed | 1 failed (13)").
+sed 's/\x1b\[[0-9;]*m//g' "$log" | awk '
+  /Tests +[0-9]+/ {
+    for (i = 1; i <= NF; i++) {
+      if ($(i+1) ~ /^passed/) passed += $i
+      if ($(i+1) ~ /^failed/) failed += $i
+      if ($(i+1) ~ /^skipped/) skipped += $i
+    }
+  }
+  END { printf "Sightline: %d passed, %d failed, %d skipped\n", passed, failed, skipped }'
+exit "$status"
