@@ -52,11 +52,19 @@ export async function bindNative(
 
   const windows = await platform.listWindows();
   const window = windows.find((candidate) => String(candidate.windowId) === String(request.window_id));
-  if (!window || window.pid !== request.pid) {
-    refuse('browser_invalid_request', `no window ${String(request.window_id)} of process ${request.pid} is visible; call list_browser_windows and pass one of its {pid, window_id}`, {
+  if (!window) {
+    refuse('browser_invalid_request', `no window ${String(request.window_id)} is visible; call list_browser_windows and pass one of its {pid, window_id}`, {
       field: 'window_id',
-      problem: 'no such window of that pid',
+      problem: 'no such window',
     });
+  }
+  if (window.pid !== request.pid) {
+    // The window (and whatever endpoint serves it) belongs to another process than the one named.
+    refuse(
+      'browser_endpoint_owner_mismatch',
+      `window ${String(request.window_id)} belongs to process ${window.pid}, not ${request.pid}; call list_browser_windows and pass the pid it lists for that window`,
+      { field: 'pid', problem: 'the window belongs to another process', window_pid: window.pid },
+    );
   }
   const before = await platform.fingerprint(request.pid);
   if (!before) refuse('browser_invalid_request', `process ${request.pid} is not running; call list_browser_windows again`, { field: 'pid', problem: 'no such process' });

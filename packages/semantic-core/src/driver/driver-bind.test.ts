@@ -142,6 +142,13 @@ describe('Driver.bind — native window', () => {
     expect(result.detail?.field).toBe('window_id');
   });
 
+  it('refuses a window of another process as an owner mismatch', async () => {
+    const { driver } = make(proven);
+    const result = refusal(await driver.bind({ session: 's', pid: 5151, window_id: 77 }));
+    expect(result.code).toBe('browser_endpoint_owner_mismatch');
+    expect(result.detail).toMatchObject({ field: 'pid', window_pid: 4242 });
+  });
+
   it('refuses when the process changed while binding', async () => {
     const { driver, native } = make(proven);
     let calls = 0;
