@@ -170,32 +170,17 @@ export async function readSnapshot(
   }
   if (scope === 'viewport' || scope === 'diff') tab.diffBase = composed.lines;
 
-  const more = hasMoreRanked(snapshot);
-  const limits = limitsOf(composed, capture);
-  return {
-    status: 'ok',
-    mode: 'snapshot',
-    target_id: target.id,
-    tab_id: tab.id,
-    snapshot: {
-      id: snapshot.id,
-      format: 'semantic_v2',
-      complete: captureIsWhole(capture) && !more && limits.length === 0,
-      scope,
-      selected_nodes: composed.selected_nodes,
-      total_nodes: composed.total_nodes,
-      node_budget: options.nodeBudget,
-      omitted: composed.omitted,
-      continuation: more ? store.mintContinuation(snapshot) : null,
-      ...(limits.length > 0 ? { limits_hit: limits } : {}),
-    },
+  return semanticResponse(context, snapshot, {
+    scope,
+    capture,
+    composed,
+    nodeBudget: options.nodeBudget,
     page: { ...summary, focused_ref: composed.focusedRef },
     outline,
     refs,
-    content_refs: contentRefs,
-    oopif: { ...capture.coverage.oopif },
-    timing_ms: { collect, compose: elapsed(composeStart) },
-  };
+    contentRefs,
+    timing: { collect, compose: elapsed(composeStart) },
+  });
 }
 
 function selectionFor(page: ClassifiedPage, scope: SnapshotScope, query: string | undefined, root: ResolvedRef | null): ReadSelection {
@@ -265,30 +250,62 @@ async function readContinuation(context: SnapshotTarget, request: SnapshotReques
   }
 
   const first = snapshot.segments[0]!.capture;
-  const more = hasMoreRanked(snapshot);
-  const limits = composed ? limitsOf(composed, first) : first.coverage.exhausted.map((budget) => `collection_${budget}`);
-  return {
-    status: 'ok',
-    mode: 'snapshot',
-    target_id: target.id,
-    tab_id: tab.id,
-    snapshot: {
-      id: snapshot.id,
-      format: 'semantic_v2',
-      complete: captureIsWhole(first) && !more && limits.length === 0,
-      scope: 'continuation',
-      selected_nodes: composed?.selected_nodes ?? 0,
-      total_nodes: composed?.total_nodes ?? 0,
-      node_budget: options.nodeBudget,
-      omitted: composed?.omitted ?? { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0 },
-      continuation: more ? store.mintContinuation(snapshot) : null,
-      ...(limits.length > 0 ? { limits_hit: limits } : {}),
-    },
+  return semanticResponse(context, snapshot, {
+    scope: 'continuation',
+    capture: first,
+    composed,
+    nodeBudget: options.nodeBudget,
     page: { url: first.url, title: first.title, focused_ref: composed?.focusedRef ?? null },
     outline: composed?.outline ?? '',
     refs: composed?.refs ?? [],
-    content_refs: composed?.content_refs ?? [],
-    oopif: { ...first.coverage.oopif },
-    timing_ms: { collect, compose: composeTime },
+    contentRefs: composed?.content_refs ?? [],
+    timing: { collect, compose: composeTime },
+  });
+}
+
+const NOTHING_OMITTED = { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0 };
+
+interface ResponseParts {
+  scope: SnapshotScope;
+  /** The capture the read started from (its coverage decides `complete` and `oopif`). */
+  capture: PageCapture;
+  /** Null when a continuation found nothing left to show. */
+  composed: ComposedSnapshot | null;
+  nodeBudget: number;
+  page: SemanticSnapshotResponse['page'];
+  outline: string;
+  refs: SemanticSnapshotResponse['refs'];
+  contentRefs: SemanticSnapshotResponse['content_refs'];
+  timing: SemanticSnapshotResponse['timing_ms'];
+}
+
+/** The semantic_v2 body (SPEC §4) of any read: completeness, continuation and limits are decided here once. */
+function semanticResponse(context: SnapshotTarget, snapshot: StoredSnapshot, parts: ResponseParts): SemanticSnapshotResponse {
+  const { composed, capture } = parts;
+  const more = hasMoreRanked(snapshot);
+  const limits = composed ? limitsOf(composed, capture) : capture.coverage.exhausted.map((budget) => `collection_${budget}`);
+  return {
+    status: 'ok',
+    mode: 'snapshot',
+    target_id: context.target.id,
+    tab_id: context.tab.id,
+    snapshot: {
+      id: snapshot.id,
+      format: 'semantic_v2',
+      complete: captureIsWhole(capture) && !more && limits.length === 0,
+      scope: parts.scope,
+      selected_nodes: composed?.selected_nodes ?? 0,
+      total_nodes: composed?.total_nodes ?? 0,
+      node_budget: parts.nodeBudget,
+      omitted: composed?.omitted ?? { ...NOTHING_OMITTED },
+      continuation: more ? context.store.mintContinuation(snapshot) : null,
+      ...(limits.length > 0 ? { limits_hit: limits } : {}),
+    },
+    page: parts.page,
+    outline: parts.outline,
+    refs: parts.refs,
+    content_refs: parts.contentRefs,
+    oopif: { ...capture.coverage.oopif },
+    timing_ms: parts.timing,
   };
 }
