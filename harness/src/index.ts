@@ -9,6 +9,8 @@ export {
   MAX_INBOX_ELEMENTS,
   HOSTILE_PAGE_SCRIPT,
   HOSTILE_HIDDEN_CONTROLS,
+  HtmlWriter,
+  escapeHtml,
 } from './pages/index.js';
 export type { InboxPageOptions } from './pages/index.js';
 export { launchTestChromium, CHROMIUM_BASE_FLAGS, DEFAULT_CHROMIUM_PATH } from './chromium-launcher.js';

@@ -1,4 +1,4 @@
-import { HtmlWriter } from './html-writer.js';
+import { HtmlWriter } from '@sightline/harness';
 
 /** Targets (quoted = a whole accessible name, see findTargets) on screen right after load (toolbar, first column header, first row). */
 export const DATA_TABLE_TARGETS = ['"Filter orders"', '"Export CSV"', '"Customer"', '"ORD-100001"'];

@@ -1,4 +1,4 @@
-import { HtmlWriter } from './html-writer.js';
+import { HtmlWriter } from '@sightline/harness';
 
 /** Targets (quoted = a whole accessible name, see findTargets) on screen right after load: masthead action, headline, the lede. */
 export const NEWS_ARTICLE_TARGETS = ['"Subscribe"', '"City council approves riverside transit plan"', 'The council voted 7 to 2'];

@@ -1,4 +1,4 @@
-import { HtmlWriter } from './html-writer.js';
+import { HtmlWriter } from '@sightline/harness';
 
 /** Targets (quoted = a whole accessible name, see findTargets) on screen right after load: the selected tab, a field of its panel, the save button. */
 export const SETTINGS_TARGETS = ['"General"', '"Display name"', '"Save changes"'];
