@@ -2,17 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SPEC_CHROMIUM_FLAGS } from '@sightline/cdp-transport';
 
-/** Flags without which Debian Chromium hangs or phones home on a closed network. */
-export const CHROMIUM_BASE_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-] as const;
+/** Flags without which Debian Chromium hangs or phones home on a closed network (SPEC §11), headless. */
+export const CHROMIUM_BASE_FLAGS: readonly string[] = Object.freeze(['--headless', ...SPEC_CHROMIUM_FLAGS]);
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 

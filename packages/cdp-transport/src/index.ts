@@ -6,3 +6,4 @@ export { CdpSession } from './connection/cdp-session.js';
 export { resolveEndpoint } from './connection/resolve-endpoint.js';
 export { findChromeExecutable, CHROME_EXECUTABLE_NAMES } from './launch/chrome-executable.js';
 export { launchManagedChrome, LAUNCH_TIMEOUT_MS, type ManagedChrome } from './launch/managed-chrome.js';
+export { SPEC_CHROMIUM_FLAGS } from './launch/chrome-flags.js';

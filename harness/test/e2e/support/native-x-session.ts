@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XClient } from './native-x11.js';
+import { SPEC_CHROMIUM_FLAGS } from '@sightline/cdp-transport';
 
 /**
  * Xvfb + openbox and headful Chromium processes for the native-window rows (SPEC §3 route 1).
@@ -178,12 +179,7 @@ export class HeadfulChromium {
     const child = spawnGroup(
       executable,
       [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
+        ...SPEC_CHROMIUM_FLAGS,
         '--no-default-browser-check',
         '--password-store=basic',
         `--user-data-dir=${userDataDir}`,

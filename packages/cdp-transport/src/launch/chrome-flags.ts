@@ -1,14 +1,22 @@
 import type { Size } from '@sightline/semantic-core';
 
+/**
+ * SPEC §11: without these Debian's Chromium hangs or phones home on a closed network. `--headless`
+ * is added by whoever wants it (managed launch, test launchers).
+ */
+export const SPEC_CHROMIUM_FLAGS: readonly string[] = Object.freeze([
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]);
+
 /** Flags every managed Chromium starts with (SPEC §11), plus profile, port and viewport. */
 export function chromeFlags(options: { profileDir: string; headless: boolean; viewport: Size }): string[] {
   const flags = [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
+    ...SPEC_CHROMIUM_FLAGS,
     '--no-default-browser-check',
     '--disable-features=Translate,MediaRouter,OptimizationHints',
     `--user-data-dir=${options.profileDir}`,
