@@ -1,4 +1,4 @@
-import { elementEvidence, insideSensitive, isSensitive, type ElementEvidence } from './evidence.js';
+import { elementEvidence, insideSensitive, isSensitive } from './evidence.js';
 import { hitTest } from './hit-test.js';
 import { collapse, nameOf, NAME_FROM_CONTENT } from './roles.js';
 import { rankWalk, type RankFunction } from './rank.js';
@@ -18,44 +18,9 @@ export interface CaptureOptions {
   placement: FramePlacement;
 }
 
-export interface ShippedNode extends Partial<ElementEvidence> {
-  handle: number;
-  /** Index of the node in this frame's walk (document order), for merging rankings across frames. */
-  record: number;
-  parent: number;
-  kind: 'element' | 'text';
-  tag?: string;
-  role: string;
-  name: string;
-  /** preliminary visibility class (page-side), for diagnostics and accounting */
-  vis: string | null;
-  tier?: number;
-  box?: Rect | null;
-  clip?: Rect | null;
-  hit?: 'clear' | 'covered' | 'unknown';
-  coveredBy?: number;
-  frameOwner?: boolean;
-}
-
-export interface ShipResult {
-  url: string;
-  title: string;
-  viewport: { width: number; height: number };
-  scroll: { x: number; y: number };
-  nodes: ShippedNode[];
-  focused: number;
-  activeDialog: number;
-  exhausted: string[];
-  /** Semantic nodes not shipped, per visibility class. */
-  outside: Record<string, number>;
-  ranking: { token: string; shipped: number; total: number } | null;
-  included: 'all' | 'ranked_prefix';
-  /** Records (elements + text) the walk visited. */
-  walked: number;
-  stale?: boolean;
-  /** Phase timings (ms) in the page: walk, hit, rank, ship. */
-  timings?: Record<string, number>;
-}
+// The wire shapes are declared once, on the Node side that reads them.
+export type { ShippedNode, ShipResult } from '../src/capture/shipped.js';
+import type { ShippedNode, ShipResult } from '../src/capture/shipped.js';
 
 const HIT = ['clear', 'clear', 'covered', 'unknown'] as const;
 const MAX_STORED_RANKINGS = 8;

@@ -1,4 +1,4 @@
-import { intersect } from './geometry.js';
+import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
 import { V_IN, V_OCCLUDED, type Rect, type Walk } from './types.js';
 
 /**

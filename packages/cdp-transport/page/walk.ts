@@ -1,6 +1,7 @@
 import { actionMask, geometryVisibility, isSemantic, STRUCTURAL_ROLES as STRUCTURAL } from '@sightline/semantic-core/ranking';
 import { labelOf, roleOf } from './roles.js';
-import { intersect, paddingBox } from './geometry.js';
+import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
+import { paddingBox } from './geometry.js';
 
 const DISABLED = Object.freeze({ disabled: true });
 /** display:none (self/ancestors), content-visibility:hidden ancestors, opacity 0 (self/ancestors), visibility hidden. */

@@ -21,3 +21,4 @@ export { CONTAINER_ROLES, STRUCTURAL_ROLES } from './classify/roles.js';
 export { collapseWhitespace, hasVisibleText } from './classify/text.js';
 export { tierOf } from './rank/tier.js';
 export { rankNodes } from './rank/rank-nodes.js';
+export { intersectRects } from './model/geometry.js';
