@@ -341,21 +341,60 @@ describe.skipIf(skipReason !== null)(`native window route under Xvfb${skipReason
     expect((await journal()).filter((entry) => entry.type === 'send')).toEqual([expect.objectContaining({ type: 'send', text })]);
   });
 
-  // KNOWN VIOLATION (SPEC §6 background-safe): headful Chromium on X11 activates (raises and
-  // focuses) its window when it receives CDP pointer input — Input.dispatchMouseEvent press,
-  // dispatchTouchEvent and synthesizeTapGesture all do; mouseMoved, key events, insertText and
-  // DOM.focus do not. Same finding: trycua/cua#2285. Remove `.fails` once the transport's click no
-  // longer activates the window.
-  it.fails('row 4c: the click leaves the sentinel active and focused and the browser window not raised', async () => {
+  // SPEC §6 background-safe click. Headful Chromium on X11 activates (raises and focuses) its own
+  // window on every CDP pointer press — Input.dispatchMouseEvent press, dispatchTouchEvent,
+  // emulateTouchFromMouseEvent and synthesizeTapGesture all make it send _NET_ACTIVE_WINDOW
+  // (trycua/cua#2285 saw the same); mouseMoved, key events, insertText and DOM.focus do not. So a
+  // headful browser gets keyboard-activatable targets clicked with DOM.focus + a trusted key
+  // (cdp-transport README, Actions): the click must land and the user's windows must not notice.
+  it('row 4c: the click leaves the sentinel active and focused and the browser window not raised, and it takes effect in the page', async () => {
     expect(row4, 'row 4a ran').toBeDefined();
-    const { address } = row4!;
+    const { address, text } = row4!;
+    // Focus starts in the reply field (not on Send, where 4b's click left it), so the click has to move it.
+    const typed = expectOk<SemanticSnapshotResponse>(await driver.snapshot({ ...address, snapshot_format: 'semantic_v2' }));
+    expect(await driver.type({ ...address, ref: refOf(typed, 'textbox', 'Reply body').ref, text, replace: true })).toMatchObject({ status: 'ok', action: 'type' });
+    expect(await evaluateInPage(browserA.port, server.urls.app, 'document.activeElement.id')).toBe('reply-body');
     const before = await settleOnSentinel();
+    const journalBefore = await journal();
     const snapshot = expectOk<SemanticSnapshotResponse>(await driver.snapshot({ ...address, snapshot_format: 'semantic_v2' }));
-    expect(await driver.click({ ...address, ref: refOf(snapshot, 'button', 'Send').ref })).toMatchObject({ status: 'ok', action: 'click' });
+    expect(await driver.click({ ...address, ref: refOf(snapshot, 'button', 'Send').ref })).toMatchObject({ status: 'ok', action: 'click', effect: 'confirmed', navigation: false });
     await sleep(500);
     expect(await platform.sentinels()).toEqual(before.sentinels);
     expect(await platform.stackingOrder()).toEqual(before.stacking);
     expect(sentinel!.inputCounts()).toEqual({ KeyPress: 0, KeyRelease: 0, ButtonPress: 0, ButtonRelease: 0, FocusIn: 0, FocusOut: 0 });
+    // The click really reached the page: a trusted click on Send and one more send, nothing else.
+    expect(await evaluateInPage(browserA.port, server.urls.app, 'document.activeElement.id')).toBe('send');
+    const after = await journal();
+    expect(after.slice(0, journalBefore.length)).toEqual(journalBefore);
+    expect(after.slice(journalBefore.length).map(({ seq: _seq, ...entry }) => entry)).toEqual([
+      { type: 'click', target: 'Send', trusted: true },
+      { type: 'send', text },
+    ]);
+  });
+
+  it('row 4d: clicks in the same-process frame, the out-of-process frame and both shadow roots also stay in the background', async () => {
+    expect(row4, 'row 4a ran').toBeDefined();
+    const { address } = row4!;
+    const before = await settleOnSentinel();
+    const journalBefore = await journal();
+    const snapshot = expectOk<SemanticSnapshotResponse>(await driver.snapshot({ ...address, snapshot_format: 'semantic_v2' }));
+    for (const name of ['Accept invite', 'Translate message', 'Reveal note', 'Call sender']) {
+      expect(await driver.click({ ...address, ref: refOf(snapshot, 'button', name).ref }), name).toMatchObject({ status: 'ok', action: 'click', navigation: false });
+    }
+    const after = await waitFor('four journal entries', async () => {
+      const entries = await journal();
+      return entries.length >= journalBefore.length + 4 ? entries : null;
+    });
+    await sleep(500);
+    expect(await platform.sentinels()).toEqual(before.sentinels);
+    expect(await platform.stackingOrder()).toEqual(before.stacking);
+    expect(sentinel!.inputCounts()).toEqual({ KeyPress: 0, KeyRelease: 0, ButtonPress: 0, ButtonRelease: 0, FocusIn: 0, FocusOut: 0 });
+    expect(after.slice(journalBefore.length).map(({ seq: _seq, ...entry }) => entry)).toEqual([
+      { type: 'click', target: 'Accept invite', trusted: true, frame: 'calendar' },
+      { type: 'click', target: 'Translate message', trusted: true, frame: 'translator' },
+      { type: 'click', target: 'Reveal note', trusted: true, shadow: 'closed' },
+      { type: 'click', target: 'Call sender', trusted: true, shadow: 'open' },
+    ]);
   });
 
   it('row 2b: killing the bound browser makes its binding stale; a browser restarted on the same profile and place is a new binding', async () => {

@@ -22,7 +22,7 @@ import { CaptureBudget } from './capture/call-budget.js';
 import { callCollector } from './capture/collector-calls.js';
 import { CdpTab } from './tab/cdp-tab.js';
 import { maskSecretFields } from './screenshot/secret-masks.js';
-import { performAction } from './actions/perform-action.js';
+import { performAction, resolveClickDelivery, type ClickDelivery } from './actions/perform-action.js';
 import type { CaptureBudgets } from './budgets.js';
 
 export interface CdpConnectionOptions {
@@ -30,6 +30,10 @@ export interface CdpConnectionOptions {
   managed?: ManagedChrome;
   budgets?: Partial<CaptureBudgets>;
   shipAll?: boolean;
+  /** Reuse unchanged parts of earlier snapshots of a document (default true). */
+  reuse?: boolean;
+  /** How clicks are delivered (default `auto`: keyboard where it can be, unless headless). */
+  clickDelivery?: ClickDelivery;
 }
 
 /** A BrowserConnection over one CDP WebSocket (SPEC §3 routes 2 and 3). */
@@ -46,8 +50,9 @@ export class CdpBrowserConnection implements BrowserConnection {
     readonly product: string,
     readonly protocol: string,
     private readonly options: CdpConnectionOptions,
+    private readonly clickDelivery: 'mouse' | 'keyboard',
   ) {
-    this.capturer = new PageCapturer({ frameKeys: this.frameKeys, documentKeys: this.documentKeys, budgets: options.budgets, shipAll: options.shipAll });
+    this.capturer = new PageCapturer({ frameKeys: this.frameKeys, documentKeys: this.documentKeys, budgets: options.budgets, shipAll: options.shipAll, reuse: options.reuse });
   }
 
   get browserKey(): string {
@@ -56,7 +61,7 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   static async open(connection: CdpConnection, options: CdpConnectionOptions): Promise<CdpBrowserConnection> {
     const version = await connection.root.send('Browser.getVersion');
-    const self = new CdpBrowserConnection(connection, version.product, version.protocolVersion, options);
+    const self = new CdpBrowserConnection(connection, version.product, version.protocolVersion, options, resolveClickDelivery(options.clickDelivery, version.userAgent));
     connection.root.on('Target.targetDestroyed', ({ targetId }) => self.targetGone(targetId));
     connection.root.on('Target.targetCrashed', ({ targetId }) => self.targetGone(targetId));
     connection.root.on('Target.targetCreated', ({ targetInfo }) => {
@@ -76,6 +81,11 @@ export class CdpBrowserConnection implements BrowserConnection {
       .filter((t) => t.type === 'page' && !t.url.startsWith('devtools://'))
       // Over CDP alone nothing says which tab the user has selected: `active` stays null (SPEC §3).
       .map((t) => ({ key: t.targetId, url: t.url, title: t.title, active: null }));
+  }
+
+  /** Phase timings (ms) and reuse counts of the last capture, for benchmarks and tests. */
+  get lastCaptureStats(): Readonly<Record<string, number>> {
+    return this.capturer.lastTimings;
   }
 
   async capture(tabKey: string, request: CaptureRequest): Promise<PageCapture> {
@@ -100,7 +110,7 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   async perform(tabKey: string, action: PageAction): Promise<ActionOutcome> {
     const tab = await this.tab(tabKey);
-    return performAction({ tab, frameKeys: this.frameKeys, documentKeys: this.documentKeys }, action);
+    return performAction({ tab, frameKeys: this.frameKeys, documentKeys: this.documentKeys, clickDelivery: this.clickDelivery }, action);
   }
 
   /**

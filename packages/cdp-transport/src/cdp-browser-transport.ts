@@ -4,6 +4,7 @@ import { resolveEndpoint } from './connection/resolve-endpoint.js';
 import { launchManagedChrome, type ManagedChrome } from './launch/managed-chrome.js';
 import { CdpBrowserConnection } from './cdp-browser-connection.js';
 import type { CaptureBudgets } from './budgets.js';
+import type { ClickDelivery } from './actions/perform-action.js';
 
 export interface CdpBrowserTransportOptions {
   /** Timeout of every protocol command (ms). */
@@ -12,8 +13,20 @@ export interface CdpBrowserTransportOptions {
   budgets?: Partial<CaptureBudgets>;
   /** Ship every node of every frame (`coverage.included: 'all'`) instead of a ranked prefix. */
   shipAll?: boolean;
+  /**
+   * Reuse what earlier snapshots of the same document read and the page has not changed since
+   * (walk records of far-offscreen and hidden subtrees, AX facts; README "Performance"). Default
+   * true; `false` reads everything afresh.
+   */
+  reuse?: boolean;
   /** Environment used to find the browser (`SIGHTLINE_CHROME`, `PATH`). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * How clicks are delivered (README, Actions): `auto` (default) = `keyboard` unless the browser
+   * is headless; `keyboard` = focus + Enter/Space for targets a key activates, the mouse for the
+   * rest; `mouse` = always `Input.dispatchMouseEvent` (a headful browser raises its window).
+   */
+  clickDelivery?: ClickDelivery;
 }
 
 /** The BrowserTransport port over the Chrome DevTools Protocol (chrome-remote-interface). */
@@ -51,6 +64,8 @@ export class CdpBrowserTransport implements BrowserTransport {
         managed,
         budgets: this.options.budgets,
         shipAll: this.options.shipAll,
+        reuse: this.options.reuse,
+        clickDelivery: this.options.clickDelivery,
       });
     } catch (error) {
       await connection.close();

@@ -3,11 +3,13 @@ import type { CdpSession } from '../connection/cdp-session.js';
 import type { OpaqueKeys } from '../frame-keys.js';
 import type { CdpTab, TabFrame } from '../tab/cdp-tab.js';
 
-/** What action delivery needs from the connection: the tab and the opaque key maps. */
+/** What action delivery needs from the connection: the tab, the opaque key maps, how clicks are delivered. */
 export interface ActionContext {
   tab: CdpTab;
   frameKeys: OpaqueKeys;
   documentKeys: OpaqueKeys;
+  /** Resolved `clickDelivery` (see `click-delivery.ts`); absent means `mouse`. */
+  clickDelivery?: 'mouse' | 'keyboard';
 }
 
 /** Remote objects created for one action live in this group, released when it ends. */

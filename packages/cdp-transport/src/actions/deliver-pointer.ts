@@ -1,16 +1,25 @@
 import { SightlineError, type ActionOutcome } from '@sightline/semantic-core';
 import type { ActionContext, ActionTarget } from './action-context.js';
 import { aimAt } from './click-point.js';
+import { deliverKeyboardClick } from './click-delivery.js';
 import { clickAt } from './input-devices.js';
 import { observeDelivery, sitesFor, type Undelivered } from './observed-delivery.js';
 import { arrayElements, callOn, callOnForObject } from './world-calls.js';
 import { FIND_OPTIONS, SELECT_OPTIONS } from './world-functions.js';
 
-/** Hit-test the node's centre, then a trusted left click there; a covered point delivers nothing. */
+/**
+ * Hit-test the node's centre; a covered point delivers nothing. Then, with keyboard delivery, a
+ * target a key activates gets focus and that key (no pointer event, so the window is not raised);
+ * any other target a trusted left click at the point.
+ */
 export async function deliverClick(context: ActionContext, target: ActionTarget): Promise<ActionOutcome> {
   const { tab } = context;
   const aim = await aimAt(tab, target);
   if (aim.kind === 'covered') return { delivered: false, reason: 'covered', covering: aim.covering };
+  if (context.clickDelivery === 'keyboard') {
+    const delivered = await deliverKeyboardClick(context, target);
+    if (delivered) return delivered;
+  }
   const { sites, watchedEverything } = await sitesFor(tab, target);
   return observeDelivery(tab, sites, watchedEverything, () => clickAt(tab.session, aim.point));
 }

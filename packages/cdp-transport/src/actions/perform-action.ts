@@ -6,6 +6,8 @@ import { deliverPress, deliverType } from './deliver-keyboard.js';
 import { deliverClick, deliverSelect } from './deliver-pointer.js';
 import { deliverScroll } from './deliver-scroll.js';
 
+export { resolveClickDelivery, type ClickDelivery } from './click-delivery.js';
+
 const focusEmulated = new WeakSet<CdpTab>();
 
 /**

@@ -189,3 +189,63 @@ export const SCROLL_BY = `function(dx, dy){${COMPOSED}
   container.scrollBy({ left: dx, top: dy, behavior: 'instant' });
   return { moved: container.scrollLeft !== before[0] || container.scrollTop !== before[1] };
 }`;
+
+/**
+ * `this` = a click target: the key that activates it like a click, when it has one (SPEC §6
+ * decision, keyboard delivery). Native controls first: `<button>`, `<a href>`/`<area href>`,
+ * `<input>` submit/button/reset (Enter) and checkbox/radio (Space — Enter on those would submit
+ * their form), a `<details>`' own `<summary>` (Enter). Then focusable (`tabindex`) elements with
+ * role button, link, menuitem, tab, option (Enter) or checkbox, radio, switch (Space): there the
+ * page's own key handling decides, as it does for a keyboard user (`custom: true`). Anything else
+ * (disabled, inert, a plain element with a click handler, a file input, a select…) has none.
+ * Answers `{key: 'Enter'|'Space', custom}` or null.
+ */
+export const ACTIVATION_KEY = `function(){
+  const e = this;
+  if (!e || e.nodeType !== 1) return null;
+  if (e.matches(':disabled') || e.closest('[inert]') || e.getAttribute('aria-disabled') === 'true') return null;
+  if (e.namespaceURI === 'http://www.w3.org/1999/xhtml') {
+    const tag = e.localName;
+    if (tag === 'button') return { key: 'Enter', custom: false };
+    if ((tag === 'a' || tag === 'area') && e.hasAttribute('href')) return { key: 'Enter', custom: false };
+    if (tag === 'input') {
+      const type = e.type;
+      if (type === 'checkbox' || type === 'radio') return { key: 'Space', custom: false };
+      if (type === 'submit' || type === 'button' || type === 'reset') return { key: 'Enter', custom: false };
+      return null;
+    }
+    if (tag === 'summary') {
+      const details = e.parentElement;
+      return details && details.localName === 'details' && details.querySelector(':scope > summary') === e ? { key: 'Enter', custom: false } : null;
+    }
+  }
+  const KEYS = { button: 'Enter', link: 'Enter', menuitem: 'Enter', tab: 'Enter', option: 'Enter', checkbox: 'Space', radio: 'Space', switch: 'Space' };
+  const role = (e.getAttribute('role') || '').trim().split(/\\s+/)[0];
+  const key = KEYS[role];
+  if (!key) return null;
+  const tabindex = e.getAttribute('tabindex');
+  return tabindex !== null && /^\\s*[+-]?\\d+\\s*$/.test(tabindex) ? { key, custom: true } : null;
+}`;
+
+/**
+ * `this` = a custom (ARIA-role) control about to get a Space key: while the key is delivered,
+ * cancel the browser's default for Space on it (scrolling the page), so a control that ignores
+ * Space does not scroll the page instead. A bubbling `keypress` listener on the window (after the
+ * page's own handlers), installed until `RELEASE_SPACE_GUARD`.
+ */
+export const GUARD_SPACE = `function(){
+  const target = this;
+  const view = target.ownerDocument.defaultView;
+  const root = target.getRootNode();
+  const guard = (event) => { if (event.key === ' ' && (root.activeElement === target || document.activeElement === target)) event.preventDefault(); };
+  view.addEventListener('keypress', guard);
+  globalThis.__sightlineSpaceGuard = () => view.removeEventListener('keypress', guard);
+  return true;
+}`;
+
+export const RELEASE_SPACE_GUARD = `function(){
+  const release = globalThis.__sightlineSpaceGuard;
+  globalThis.__sightlineSpaceGuard = null;
+  if (release) release();
+  return true;
+}`;

@@ -8,7 +8,8 @@ export interface AxFacts {
   states: NodeStates;
 }
 
-const ROLE_ALIASES: Record<string, string> = { none: 'generic', presentation: 'generic', Iframe: 'iframe', image: 'img' };
+// Chromium-internal role names that have an ARIA counterpart (`<summary>` is DisclosureTriangle: it toggles its <details> like a button).
+const ROLE_ALIASES: Record<string, string> = { none: 'generic', presentation: 'generic', Iframe: 'iframe', image: 'img', DisclosureTriangle: 'button' };
 
 /**
  * Role, name, value and states of one element from Chromium's accessibility tree
