@@ -4,6 +4,9 @@ import { collapse, nameOf, NAME_FROM_CONTENT } from './roles.js';
 import { rankWalk, type RankFunction } from './rank.js';
 import { NOT_SEMANTIC, V_HIDDEN, V_IN, V_OCCLUDED, VIS_NAMES, type Rect, type Ranking, type Walk } from './types.js';
 import { walkDocument, type FramePlacement } from './walk.js';
+import { SegmentCache } from './segments.js';
+import { MutationLog } from './mutation-log.js';
+import { AxFreshness } from './ax-freshness.js';
 
 export interface CaptureOptions {
   mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
@@ -16,6 +19,8 @@ export interface CaptureOptions {
   maxNodes: number;
   maxHitTests: number;
   placement: FramePlacement;
+  /** Reuse unchanged DOM-only walk records of earlier captures (default true; false reads everything afresh). */
+  reuse?: boolean;
 }
 
 // The wire shapes are declared once, on the Node side that reads them.
@@ -35,6 +40,8 @@ export class Collector {
   private readonly closedRoots = new WeakMap<Element, ShadowRoot>();
   private readonly checkedHosts = new WeakSet<Element>();
   private pendingCandidates: Element[] = [];
+  /** Created at the first capture: caches valid while the DOM they cover is unchanged. */
+  private watch: { log: MutationLog; segments: SegmentCache; ax: AxFreshness } | null = null;
   rank: RankFunction = rankWalk;
   /** Phase timings (ms) of the last capture, for benchmarks. */
   timings: Record<string, number> = {};
@@ -60,6 +67,21 @@ export class Collector {
 
   elements(handles: number[]): Array<Node | null> {
     return handles.map((h) => this.node(h));
+  }
+
+  /** Elements whose AX facts the Node side reads now (and may reuse while they stay fresh). */
+  axTargets(handles: number[]): Array<Node | null> {
+    const nodes = this.elements(handles);
+    this.watched().ax.markFetched(nodes);
+    return nodes;
+  }
+
+  private watched(): { log: MutationLog; segments: SegmentCache; ax: AxFreshness } {
+    if (!this.watch) {
+      const log = new MutationLog(document);
+      this.watch = { log, segments: new SegmentCache(log), ax: new AxFreshness(log, window) };
+    }
+    return this.watch;
   }
 
   private overlay: HTMLElement | null = null;
@@ -105,22 +127,28 @@ export class Collector {
 
   private captureInner(options: CaptureOptions): ShipResult | { closedCandidates: number } {
     const start = performance.now();
+    const watch = this.watched();
+    watch.log.flush();
+    const reuse = options.reuse !== false;
     const walk = walkDocument(document, this.closedRoots, this.checkedHosts, {
       deadline: start + options.timeMs,
       maxNodes: options.maxNodes,
       maxHitTests: options.maxHitTests,
-    }, options.placement);
+    }, options.placement, reuse ? watch.segments : undefined);
     const walked = performance.now();
     if (walk.closedCandidates.length > 0) {
       this.pendingCandidates = walk.closedCandidates;
       return { closedCandidates: walk.closedCandidates.length };
     }
-    dropEchoTexts(walk);
+    dropEchoTexts(walk, reusedRecords(walk));
+    if (reuse) watch.segments.store(walk, walk.segments);
     if (options.placement.covered) coverAll(walk);
     else hitTest(walk, options.maxHitTests, start + options.timeMs);
     const hit = performance.now();
     const { order, tiers } = this.rank(walk);
-    this.timings = { walk: walked - start, hit: hit - walked, rank: performance.now() - hit };
+    let reused = 0;
+    for (const segment of walk.segments) if (segment.reused) reused += segment.end - segment.start;
+    this.timings = { walk: walked - start, hit: hit - walked, rank: performance.now() - hit, reusedRecords: reused };
     const token = `w${this.nextToken++}`;
     const ranking: Ranking = { token, order, tiers, walk };
     this.rankings.set(token, ranking);
@@ -244,6 +272,7 @@ export class Collector {
         shipped.tag = (node as Element).localName;
         Object.assign(shipped, elementEvidence(node as Element, i === walk.focused, walk.origin));
         if (frameOwners.has(i)) shipped.frameOwner = true;
+        if (vis !== NOT_SEMANTIC && this.watch?.ax.isFresh(node as Element)) shipped.axFresh = true;
       }
       const box = walk.box[i];
       if (box !== undefined) shipped.box = box;
@@ -285,7 +314,7 @@ export class Collector {
  * The core's rule (classifyPage): a text that only repeats its nearest semantic ancestor's name
  * (a button's label) is not a node of its own. Applied here so counts and ranks agree.
  */
-function dropEchoTexts(walk: Walk): void {
+function dropEchoTexts(walk: Walk, reused: Uint8Array | null): void {
   const n = walk.nodes.length;
   // Inside a sensitive field (parents precede children): one pass instead of a climb per text.
   const sensitive = new Uint8Array(n);
@@ -293,6 +322,8 @@ function dropEchoTexts(walk: Walk): void {
   const owner = new Int32Array(n).fill(-1);
   const texts = new Uint16Array(n);
   for (let i = 0; i < n; i++) {
+    // Reused segment records carry the rule's result already (their owner lies inside the segment).
+    if (reused !== null && reused[i] === 1) continue;
     const parent = walk.parent[i]!;
     const node = walk.nodes[i]!;
     sensitive[i] = (parent >= 0 && sensitive[parent]) || (node.nodeType === 1 && isSensitive(node as Element)) ? 1 : 0;
@@ -316,6 +347,18 @@ function dropEchoTexts(walk: Walk): void {
     const name = nameAt(walk, a) || ownerNode.getAttribute('placeholder') || '';
     if (name && name === nameAt(walk, i)) walk.vis[i] = NOT_SEMANTIC;
   }
+}
+
+/** Records copied from stored segments whose echo-rule result is already final (1), or null when none were. */
+function reusedRecords(walk: Walk): Uint8Array | null {
+  let mask: Uint8Array | null = null;
+  for (const segment of walk.segments) {
+    if (!segment.reused) continue;
+    mask ??= new Uint8Array(walk.nodes.length);
+    mask.fill(1, segment.start, segment.end);
+    for (const k of segment.recheck ?? []) mask[segment.start + k] = 0;
+  }
+  return mask;
 }
 
 /** Tags whose name nameOf takes from something before their content (alt, labels, title). */

@@ -1,3 +1,5 @@
+import type { WalkSegment } from './segments.js';
+
 export interface Rect { x: number; y: number; width: number; height: number }
 
 /** Visibility codes used inside the page (index into VIS_NAMES). */
@@ -35,6 +37,8 @@ export interface Walk {
   frameOwners: number[];
   /** Host elements that may carry a closed shadow root not yet resolved. */
   closedCandidates: Element[];
+  /** DOM-only subtrees this walk recorded or reused (segments.ts). */
+  segments: WalkSegment[];
   focused: number;
   activeDialog: number;
   exhausted: string[];

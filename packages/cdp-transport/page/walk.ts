@@ -2,6 +2,9 @@ import { actionMask, geometryVisibility, isSemantic, STRUCTURAL_ROLES as STRUCTU
 import { labelOf, roleOf } from './roles.js';
 import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
 import { paddingBox } from './geometry.js';
+import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
+import { composedContains } from './hit-test.js';
+import { segmentKey, wholeKey, type OpenSegment, type Segment, type SegmentCache } from './segments.js';
 
 const DISABLED = Object.freeze({ disabled: true });
 /** display:none (self/ancestors), content-visibility:hidden ancestors, opacity 0 (self/ancestors), visibility hidden. */
@@ -32,7 +35,14 @@ export interface FramePlacement {
   covered?: boolean;
 }
 
-export function walkDocument(doc: Document, closedRoots: WeakMap<Element, ShadowRoot>, checkedHosts: WeakSet<Element>, limits: WalkLimits, placement: FramePlacement): Walk {
+export function walkDocument(
+  doc: Document,
+  closedRoots: WeakMap<Element, ShadowRoot>,
+  checkedHosts: WeakSet<Element>,
+  limits: WalkLimits,
+  placement: FramePlacement,
+  segments?: SegmentCache,
+): Walk {
   const view = doc.defaultView!;
   const vw = placement.viewport?.width ?? view.innerWidth;
   const vh = placement.viewport?.height ?? view.innerHeight;
@@ -41,72 +51,52 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
   const place = (r: DOMRect): Rect => ({ x: r.x + ox, y: r.y + oy, width: r.width, height: r.height });
   const walk: Walk = {
     nodes: [], parent: [], tree: [], role: [], name: [], vis: [], actionable: [], box: [], clip: [], hit: [], coveredBy: [],
-    frameOwners: [], overlays: [], closedCandidates: [], focused: -1, activeDialog: -1, exhausted: [],
+    frameOwners: [], overlays: [], closedCandidates: [], segments: [], focused: -1, activeDialog: -1, exhausted: [],
     viewport: { width: vw, height: vh }, origin: { x: ox, y: oy }, scroll: { x: view.scrollX, y: view.scrollY },
   };
-  // Per-record state for children.
-  const hiddenSub: boolean[] = [];
-  /** Per record: its subtree lies far beyond the near-viewport margin (or is clipped away); descendants are classified from attributes only. */
-  const farSub: boolean[] = [];
-  const contents: boolean[] = [];
-  /** Per record: undefined unknown, 0 rendered visible, 1 hidden (lazily from checkVisibility). */
-  const visState: Array<0 | 1 | undefined> = [];
-  const contentHidden: Array<boolean | undefined> = [];
+  // Per-record state for children (flags of record-state.ts).
+  const state = new RecordState();
   const skippedContent = (index: number): boolean => {
     for (let k = walk.parent[index]!; k >= 0; k = walk.parent[k]!) {
-      let hides = contentHidden[k];
-      if (hides === undefined) {
-        hides = getComputedStyle(walk.nodes[k] as Element).contentVisibility === 'hidden';
-        contentHidden[k] = hides;
-      }
-      if (hides) return true;
+      if (!state.has(k, CV_KNOWN)) state.add(k, CV_KNOWN | (getComputedStyle(walk.nodes[k] as Element).contentVisibility === 'hidden' ? CV_HIDDEN : 0));
+      if (state.has(k, CV_HIDDEN)) return true;
     }
     return false;
   };
+  /** Whether an element is rendered hidden (lazily from checkVisibility, remembered). */
   const hiddenElement = (index: number): boolean => {
-    let state = visState[index];
-    if (state === undefined) {
-      if (contents[index]) {
+    if (!state.has(index, VIS_KNOWN)) {
+      let hides: boolean;
+      if (state.has(index, CONTENTS)) {
         // No box of its own: visible unless an ancestor is hidden.
         const parent = walk.parent[index]!;
-        state = parent >= 0 && hiddenElement(parent) ? 1 : 0;
+        hides = parent >= 0 && hiddenElement(parent);
       } else {
         const element = walk.nodes[index] as Element;
-        if (element.checkVisibility(VISIBILITY_CHECK)) state = 0;
+        if (element.checkVisibility(VISIBILITY_CHECK)) hides = false;
         // It has a box, so opacity or visibility hides it.
-        else if (element.checkVisibility()) state = 1;
+        else if (element.checkVisibility()) hides = true;
         // No box: hidden only inside a content-visibility:hidden ancestor; otherwise it is just
         // without layout (no_layout, e.g. <option> of a closed <select>).
-        else state = skippedContent(index) ? 1 : 0;
+        else hides = skippedContent(index);
       }
-      visState[index] = state;
+      state.add(index, VIS_KNOWN | (hides ? VIS_HIDDEN : 0));
     }
-    return state === 1;
+    return state.has(index, VIS_HIDDEN);
   };
-  const childClip: Array<Rect | null | undefined> = [];
-  const pointer: boolean[] = [];
-  /** Per record: laid out as a block container (display block/flow-root/list-item, read with its style). */
-  const blockFlow: boolean[] = [];
-  /** Per record: one of its in-flow children was far below the viewport; later in-flow children are too. */
-  const farBelow: boolean[] = [];
-  /** Per record: 0 unknown, 1 its block flow runs top to bottom in one column, 2 not. */
-  const downward: Array<0 | 1 | 2> = [];
   const flowsDown = (index: number): boolean => {
-    let state = downward[index] ?? 0;
-    if (state === 0) {
+    if (!state.has(index, DOWN_KNOWN)) {
       const style = getComputedStyle(walk.nodes[index] as Element);
-      state = style.writingMode === 'horizontal-tb' && style.columnCount === 'auto' && style.columnWidth === 'auto' ? 1 : 2;
-      downward[index] = state;
+      const down = style.writingMode === 'horizontal-tb' && style.columnCount === 'auto' && style.columnWidth === 'auto';
+      state.add(index, DOWN_KNOWN | (down ? DOWN : 0));
     }
-    return state === 1;
+    return state.has(index, DOWN);
   };
   /** Not taken out of flow (absolute/fixed boxes go anywhere). */
   const inFlow = (element: Element): boolean => {
     const position = getComputedStyle(element).position;
     return position !== 'absolute' && position !== 'fixed';
   };
-  /** Per record: editable through a contenteditable attribute on it or an ancestor (isContentEditable without its style read). */
-  const editable: boolean[] = [];
   const rootEditable = doc.designMode === 'on';
   const elementBox = (index: number): Rect | null => {
     let b = walk.box[index];
@@ -157,6 +147,7 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     kind: 'element', tag: '', role: '', name: '', attributes: scratchAttributes, style: scratchStyle, states: undefined, box: undefined,
   };
   const activeChain = deepActiveElement(doc);
+  const activeElement = activeChain.values().next().value as Element | undefined;
   const root = doc.documentElement;
   if (!root) return walk;
   // Stack of [node, parentRecord]; children pushed in reverse for pre-order.
@@ -167,21 +158,71 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
   let nextTree = 1;
   let count = 0;
   const viewportClip: Rect | null | undefined = placement.clip;
+  /** The DOM-only subtree being recorded for reuse (segments.ts), if any. */
+  let open: OpenSegment | null = null;
+  const closeSegment = (segment: OpenSegment) => {
+    const start = segment.withRoot ? segment.root : segment.root + 1;
+    if (segment.cacheable && walk.nodes.length > start) {
+      walk.segments.push({
+        element: segment.element, root: segment.root, start, end: walk.nodes.length, key: segment.key, treeBase: segment.treeBase,
+        preVis: Int8Array.from(walk.vis.slice(start)), reused: false,
+      });
+    }
+  };
+  /**
+   * Copy a stored segment's records (nothing below them is visited): below the root record at
+   * `anchor`, or — a whole segment — the root and its subtree below the parent record at `anchor`.
+   */
+  const splice = (element: Element, segment: Segment, anchor: number, anchorTree: number, anchorClip: Rect | null | undefined, key: number) => {
+    const base = walk.nodes.length;
+    const treeBase = nextTree;
+    nextTree += segment.trees;
+    const length = segment.nodes.length;
+    for (let k = 0; k < length; k++) {
+      walk.nodes.push(segment.nodes[k]!);
+      const p = segment.parent[k]!;
+      walk.parent.push(p < 0 ? anchor : base + p);
+      const t = segment.tree[k]!;
+      walk.tree.push(t < 0 ? anchorTree : treeBase + t);
+      walk.role.push(segment.role[k]!);
+      walk.name.push(segment.name[k]!);
+      walk.vis.push(segment.vis[k]!);
+      walk.actionable.push(segment.actionable[k] === 1);
+      walk.box.push(undefined);
+      walk.clip.push(segment.clipped[k] === 1 ? anchorClip : undefined);
+      walk.hit.push(0);
+      walk.coveredBy.push(-1);
+    }
+    for (const owner of segment.frameOwners) walk.frameOwners.push(base + owner);
+    const root = segment.withRoot ? base : anchor;
+    walk.segments.push({ element, root, start: segment.withRoot ? base : anchor + 1, end: base + length, key, treeBase, reused: true, recheck: segment.recheck });
+    const before = count;
+    count += length;
+    // Copied runs skip the walk's every-1024-nodes deadline check: check when they cross one.
+    return (before >> 10) === (count >> 10) || performance.now() <= limits.deadline;
+  };
 
   while (stackNodes.length > 0) {
+    if (open !== null && stackNodes.length <= open.stackSize) {
+      closeSegment(open);
+      open = null;
+    }
     const node = stackNodes.pop()!;
     const parentIndex = stackParents.pop()!;
     const tree = stackTrees.pop()!;
     if ((++count & 1023) === 0 && performance.now() > limits.deadline) {
       walk.exhausted.push('time');
+      open = null;
       break;
     }
     if (count > limits.maxNodes) {
       walk.exhausted.push('nodes');
+      open = null;
       break;
     }
-    const parentHidden = parentIndex >= 0 ? hiddenSub[parentIndex]! : false;
-    const parentClip = parentIndex >= 0 ? childClip[parentIndex] : viewportClip;
+    const parentHidden = parentIndex >= 0 && state.has(parentIndex, HIDDEN_SUB);
+    const parentFar = parentIndex >= 0 && state.has(parentIndex, FAR_SUB);
+    const parentClip = parentIndex >= 0 ? state.childClip(parentIndex) : viewportClip;
 
     if (node.nodeType === 3) {
       const data = (node as Text).data;
@@ -195,14 +236,9 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
       walk.actionable.push(false);
       walk.hit.push(0);
       walk.coveredBy.push(-1);
-      hiddenSub[index] = true;
-      contents[index] = false;
-      visState[index] = 1;
-      childClip[index] = undefined;
-      pointer[index] = false;
-      farSub[index] = false;
-      editable[index] = false;
-      if (parentIndex >= 0 && farSub[parentIndex]) {
+      state.set(index, HIDDEN_SUB | VIS_KNOWN | VIS_HIDDEN);
+      state.setChildClip(index, undefined);
+      if (parentFar) {
         // Inside a far-offscreen subtree: offscreen from the ancestor's box, nothing read.
         walk.box[index] = undefined;
         walk.clip.push(parentClip);
@@ -221,6 +257,18 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     }
     if (node.nodeType !== 1) continue;
     const element = node as Element;
+    const copyWhole = segments !== undefined && parentIndex >= 0 && state.has(parentIndex, FAR_BELOW) && (open === null || !open.cacheable);
+    if (copyWhole) {
+      const stored = segments.get(element, wholeKey(state.has(parentIndex, POINTER), state.has(parentIndex, EDITABLE)));
+      if (stored && !(activeElement !== undefined && composedContains(element, activeElement)) && count + stored.nodes.length <= limits.maxNodes) {
+        if (!splice(element, stored, parentIndex, tree, parentClip, stored.key)) {
+          walk.exhausted.push('time');
+          open = null;
+          break;
+        }
+        continue;
+      }
+    }
     const tag = element.localName;
     if (SKIP_TAGS.has(tag)) continue;
     const isSvg = element.namespaceURI === 'http://www.w3.org/2000/svg';
@@ -239,10 +287,15 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     let isPointer = false;
     let scrollable = false;
     let isContents = false;
+    let blockFlow = false;
     // Top-layer candidates (modal dialogs, popovers) render in the viewport whatever their ancestors' boxes.
-    const topLayer = tag === 'dialog' || (parentIndex >= 0 && farSub[parentIndex]! && element.hasAttribute('popover'));
-    let far = parentIndex >= 0 && farSub[parentIndex]! && !topLayer;
+    const topLayer = tag === 'dialog' || (parentFar && element.hasAttribute('popover'));
+    // A top-layer element reads style and boxes, so its segment depends on more than the DOM.
+    if (open !== null && (topLayer || tag === 'slot')) open.cacheable = false;
+    let far = parentFar && !topLayer;
     let farFrontier = false;
+    /** Classified from its own attributes alone, after a far-below sibling: copyable with its subtree. */
+    let wholeCandidate = false;
     if (far) {
       // Attributes only: no style, no box (SPEC §8, README "Approximations").
       if (!hidden && (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('inert'))) hidden = true;
@@ -253,9 +306,11 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     } else if (!hidden) {
       if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('inert')) {
         hidden = true;
-      } else if (parentIndex >= 0 && farBelow[parentIndex] && !topLayer && inFlow(element)) {
+        wholeCandidate = copyWhole && !topLayer;
+      } else if (parentIndex >= 0 && state.has(parentIndex, FAR_BELOW) && !topLayer && inFlow(element)) {
         // An in-flow sibling after one far below, in a block flow that runs down: far below too.
         far = true;
+        wholeCandidate = copyWhole;
         const inline = element.getAttribute('style');
         if (inline !== null && inline.includes('cursor')) isPointer = getComputedStyle(element).cursor === 'pointer';
       } else if ((far = farFrom(index, element, parentClip))) {
@@ -265,7 +320,7 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
         const inline = element.getAttribute('style');
         if (inline !== null && inline.includes('cursor')) isPointer = getComputedStyle(element).cursor === 'pointer';
         const box = walk.box[index]!;
-        if (parentIndex >= 0 && blockFlow[parentIndex] && box.y - vh > FAR_MARGIN && flowsDown(parentIndex) && inFlow(element)) farBelow[parentIndex] = true;
+        if (parentIndex >= 0 && state.has(parentIndex, BLOCK_FLOW) && box.y - vh > FAR_MARGIN && flowsDown(parentIndex) && inFlow(element)) state.add(parentIndex, FAR_BELOW);
       } else {
         // Four reads per element; visibility, opacity and content-visibility are left to
         // checkVisibility(), asked only where a semantic node or a text needs the answer.
@@ -275,7 +330,7 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
           hidden = true;
         } else {
           isContents = display === 'contents';
-          blockFlow[index] = display === 'block' || display === 'flow-root' || display === 'list-item';
+          blockFlow = display === 'block' || display === 'flow-root' || display === 'list-item';
           const position = style.position;
           if (position === 'fixed') clipForChildren = viewportClip;
           if (position === 'fixed' || position === 'absolute') walk.overlays.push(index);
@@ -292,12 +347,7 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
         }
       }
     }
-    hiddenSub[index] = hidden;
-    farSub[index] = far;
-    contents[index] = isContents;
-    if (hidden) visState[index] = 1;
-    childClip[index] = clipForChildren;
-    pointer[index] = isPointer;
+    state.setChildClip(index, clipForChildren);
     // The core's rules (bundled from @sightline/semantic-core/ranking) decide actions and semantics.
     const evidence = scratch;
     evidence.tag = tag;
@@ -306,11 +356,15 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     attributes.inputType = tag === 'input' ? ((element as HTMLInputElement).type || 'text').toLowerCase() : undefined;
     const editableAttribute = element.getAttribute('contenteditable');
     const editableValue = editableAttribute === null ? null : editableAttribute.toLowerCase();
-    const inherited = parentIndex >= 0 ? editable[parentIndex]! : rootEditable;
+    const inherited = parentIndex >= 0 ? state.has(parentIndex, EDITABLE) : rootEditable;
     const isEditable =
       !isSvg &&
       (editableValue === '' || editableValue === 'true' || editableValue === 'plaintext-only' ? true : editableValue === 'false' ? false : inherited);
-    editable[index] = isEditable;
+    state.set(
+      index,
+      (hidden ? HIDDEN_SUB | VIS_KNOWN | VIS_HIDDEN : 0) | (far ? FAR_SUB : 0) | (isContents ? CONTENTS : 0) | (isPointer ? POINTER : 0) |
+        (isEditable ? EDITABLE : 0) | (blockFlow ? BLOCK_FLOW : 0),
+    );
     attributes.contentEditable = isEditable ? true : undefined;
     attributes.href = (tag === 'a' || tag === 'area') && element.hasAttribute('href') ? true : undefined;
     attributes.clickHandler = element.hasAttribute('onclick') ? true : undefined;
@@ -319,11 +373,14 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
     scratchStyle.scrollable = scrollable;
     evidence.states = (element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true' ? DISABLED : undefined;
     evidence.box = isPointer ? (far && !farFrontier ? FAR_BOX : elementBox(index)) : undefined;
-    const mask = actionMask(evidence as never, parentIndex >= 0 && pointer[parentIndex] === true);
+    const mask = actionMask(evidence as never, parentIndex >= 0 && state.has(parentIndex, POINTER));
     const actionable = mask !== 0;
     walk.actionable.push(actionable);
     // Names of structural roles come only from labels; others are named lazily (when shipped or queried).
-    const name = STRUCTURAL.has(role) ? labelOf(element) : '';
+    const structural = STRUCTURAL.has(role);
+    const name = structural ? labelOf(element) : '';
+    // aria-labelledby names come from elements elsewhere, which the segment's observer does not cover.
+    if (open !== null && structural && element.hasAttribute('aria-labelledby')) open.cacheable = false;
     walk.name.push(name);
     evidence.name = name;
     evidence.kind = 'element';
@@ -346,17 +403,51 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
       walk.clip.push(parentClip);
       walk.vis.push(classify(box, parentClip));
     }
-    if (activeChain.has(element)) walk.focused = index;
-    if (walk.activeDialog < 0 && isModal(element, role) && !hiddenElement(index)) walk.activeDialog = index;
+    if (activeChain.has(element)) {
+      walk.focused = index;
+      if (open !== null) open.cacheable = false;
+    }
+    if (walk.activeDialog < 0 && isModal(element, role) && !hiddenElement(index)) {
+      walk.activeDialog = index;
+      if (open !== null) open.cacheable = false;
+    }
     if (tag === 'iframe' || tag === 'frame') {
       walk.frameOwners.push(index);
       continue;
     }
     if (isSvg) continue;
+    if (segments !== undefined && (far || hidden) && !parentFar && !parentHidden) {
+      // The root of a DOM-only subtree: copy its records if nothing in it changed since they were taken.
+      // Focus and an active modal are read live; a slot's content comes from elsewhere.
+      const uncacheable = (activeElement !== undefined && composedContains(element, activeElement)) || walk.activeDialog === index || tag === 'slot';
+      const holdsFocus = uncacheable;
+      if (wholeCandidate) {
+        // Not stored (or stale): record it with its root, for the next walk to copy.
+        if (open === null) {
+          const key = wholeKey(parentIndex >= 0 && state.has(parentIndex, POINTER), parentIndex >= 0 && state.has(parentIndex, EDITABLE));
+          open = { element, root: index, withRoot: true, key, stackSize: stackNodes.length, treeBase: nextTree, cacheable: !holdsFocus };
+        }
+      } else {
+        const key = segmentKey(far, hidden, isPointer, isEditable, walk.vis[index] !== NOT_SEMANTIC);
+        if (open === null || !open.cacheable) {
+          const stored = segments.get(element, key);
+          if (stored && !holdsFocus && count + stored.nodes.length <= limits.maxNodes) {
+            if (!splice(element, stored, index, walk.tree[index]!, walk.clip[index], key)) {
+              walk.exhausted.push('time');
+              open = null;
+              break;
+            }
+            continue;
+          }
+        }
+        if (open === null) open = { element, root: index, withRoot: false, key, stackSize: stackNodes.length, treeBase: nextTree, cacheable: !holdsFocus };
+      }
+    }
     // Children in composed order, pushed last-first so they pop in document order.
-    const open = element.shadowRoot;
-    const container: Node | null = open ?? closedRoots.get(element) ?? null;
+    const shadow = element.shadowRoot;
+    const container: Node | null = shadow ?? closedRoots.get(element) ?? null;
     if (container) {
+      segments?.observe(container);
       const shadowTree = nextTree++;
       for (let child = container.lastChild; child; child = child.previousSibling) {
         stackNodes.push(child);
@@ -380,7 +471,10 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
         }
       }
     } else {
-      if (tag.includes('-') && !checkedHosts.has(element)) walk.closedCandidates.push(element);
+      if (tag.includes('-') && !checkedHosts.has(element)) {
+        walk.closedCandidates.push(element);
+        if (open !== null) open.cacheable = false;
+      }
       for (let child = element.lastChild; child; child = child.previousSibling) {
         stackNodes.push(child);
         stackParents.push(index);
@@ -388,6 +482,7 @@ export function walkDocument(doc: Document, closedRoots: WeakMap<Element, Shadow
       }
     }
   }
+  if (open !== null) closeSegment(open);
   return walk;
 }
 

@@ -1,5 +1,6 @@
 import type { CapturedNode } from '@sightline/semantic-core';
-import { axFacts } from './accessibility.js';
+import { axFacts, type AxFacts } from './accessibility.js';
+import { AxFactsCache } from './ax-facts-cache.js';
 import type { AssembledCapture } from './assemble.js';
 import type { CaptureBudget } from './call-budget.js';
 import { collectorObjects } from './collector-calls.js';
@@ -7,13 +8,19 @@ import { collectorObjects } from './collector-calls.js';
 /** Roles whose AX facts add nothing the outline prints (their text children carry the content). */
 const NO_AX_ROLES = new Set(['paragraph', 'generic', 'blockquote', 'term', 'definition']);
 
+const factsCache = new AxFactsCache();
+
 /**
  * Asks Chromium's accessibility tree only about the element nodes that will be emitted (semantic
  * shipped elements): one `Accessibility.getPartialAXTree {objectId, fetchRelatives:false}` per
- * node, pipelined. Never the full tree. Values the collector read itself (form fields; secret ones
- * already reduced to filled/empty) are kept; roles, names and states come from the AX node.
+ * node, pipelined. Never the full tree. Facts read by an earlier capture of the same document are
+ * reused when the collector vouches that nothing they depend on changed (`axFresh`). Values the
+ * collector read itself (form fields; secret ones already reduced to filled/empty) are kept;
+ * roles, names and states come from the AX node.
  */
-export async function enrichFromAccessibility(assembled: AssembledCapture, budget: CaptureBudget, limit: number): Promise<void> {
+export async function enrichFromAccessibility(assembled: AssembledCapture, budget: CaptureBudget, limit: number, reuse: boolean): Promise<{ read: number; reused: number }> {
+  let read = 0;
+  let reused = 0;
   // Most likely emitted first: context (no tier) and tier order; roles the AX tree adds nothing to are skipped.
   const candidates: Array<{ placement: number; index: number; tier: number }> = [];
   assembled.placements.forEach(({ walk }, placement) => {
@@ -27,29 +34,49 @@ export async function enrichFromAccessibility(assembled: AssembledCapture, budge
   const chosen = candidates.slice(0, limit);
   await Promise.all(
     assembled.placements.map(async ({ walk, local }, placement) => {
-      const targets = chosen.filter((c) => c.placement === placement).map((c) => c.index);
+      const known = factsCache.forWorld(walk.world);
+      const targets: number[] = [];
+      for (const c of chosen) {
+        if (c.placement !== placement) continue;
+        const shipped = walk.ship.nodes[c.index]!;
+        if (reuse && shipped.axFresh && known.has(shipped.handle)) {
+          const facts = known.get(shipped.handle);
+          if (facts) apply(assembled.nodes[local[c.index]!]!, withoutFocus(facts));
+          reused++;
+        } else targets.push(c.index);
+      }
       if (targets.length === 0) return;
       let usable = targets;
       if (!budget.reserve(targets.length + 2)) {
         usable = targets.slice(0, Math.max(0, budget.callLimit - budget.calls - 2));
         if (usable.length === 0) return;
       }
-      const objectIds = await collectorObjects(walk.world, budget, 'elements', [usable.map((i) => walk.ship.nodes[i]!.handle)]);
+      const objectIds = await collectorObjects(walk.world, budget, 'axTargets', [usable.map((i) => walk.ship.nodes[i]!.handle)]);
       await Promise.all(
         usable.map(async (shippedIndex, k) => {
           const objectId = objectIds[k];
           if (!objectId) return;
           const { nodes } = await budget.send(walk.world.session, 'Accessibility.getPartialAXTree', { objectId, fetchRelatives: false });
+          read++;
           const facts = axFacts(nodes);
+          known.set(walk.ship.nodes[shippedIndex]!.handle, facts);
           if (!facts) return;
           apply(assembled.nodes[local[shippedIndex]!]!, facts);
         }),
       );
     }),
   );
+  return { read, reused };
 }
 
-function apply(node: CapturedNode, facts: NonNullable<ReturnType<typeof axFacts>>): void {
+/** Focus moves without a DOM mutation: reused facts take it from the DOM read only. */
+function withoutFocus(facts: AxFacts): AxFacts {
+  if (!facts.states.focused) return facts;
+  const { focused: _focused, ...states } = facts.states;
+  return { ...facts, states };
+}
+
+function apply(node: CapturedNode, facts: AxFacts): void {
   if (facts.role !== 'generic' || node.role === 'generic') node.role = facts.role;
   node.name = facts.name;
   if (node.value === undefined && facts.value !== undefined && facts.value !== '') node.value = facts.value;

@@ -31,6 +31,8 @@ export interface WalkPlan {
   query?: string;
   /** For subtree reads: the handle, only in the frame that holds it. */
   handleFor(frameId: string): number | undefined;
+  /** Reuse unchanged parts of earlier walks (page/segments.ts). */
+  reuse: boolean;
 }
 
 const OOPIF_ATTACH_WAIT_MS = 500;
@@ -68,6 +70,7 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
     maxNodes: budget.nodesLeft,
     maxHitTests: CAPTURE_BUDGETS.hitTests,
     placement,
+    reuse: plan.reuse,
   };
   let ship: ShipResult | { closedCandidates: number } | undefined;
   for (let attempt = 0; attempt < 4; attempt++) {

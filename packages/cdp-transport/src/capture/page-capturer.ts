@@ -22,6 +22,11 @@ export interface PageCapturerOptions {
   budgets?: Partial<CaptureBudgets>;
   /** Ship every node (coverage `all`) instead of a ranked prefix; for recordings and small tools. */
   shipAll?: boolean;
+  /**
+   * Reuse what earlier snapshots of the same document read and the page has not changed since:
+   * walk records of far/hidden subtrees and AX facts (default true; false reads everything afresh).
+   */
+  reuse?: boolean;
 }
 
 /** AX reads per capture: the node budget plus slack for context, at least AX_MIN. */
@@ -33,12 +38,17 @@ const STALE_CONTINUATION = 'The snapshot this read belongs to is gone (the page 
 /** SPEC §8 capture: one cheap ranked pass per frame in an isolated world, then AX for what ships. */
 export class PageCapturer {
   readonly rankings = new RankingStore();
-  /** Phase timings (ms) of the last capture, for profiling: page-side phases of the main frame plus Node-side ones. */
+  /**
+   * Phase timings (ms) of the last capture, for profiling: page-side phases of the main frame plus
+   * Node-side ones, and counts of what was reused (`page.reusedRecords`, `ax.reused`, `ax.read`).
+   */
   lastTimings: Record<string, number> = {};
   private readonly budgets: CaptureBudgets;
+  private readonly reuse: boolean;
 
   constructor(private readonly options: PageCapturerOptions) {
     this.budgets = { ...CAPTURE_BUDGETS, ...options.budgets };
+    this.reuse = options.reuse !== false;
   }
 
   async capture(tab: CdpTab, tabKey: string, request: CaptureRequest): Promise<PageCapture> {
@@ -56,9 +66,9 @@ export class PageCapturer {
     let subtreeFrame: string | null = null;
     if (scope.kind === 'viewport') {
       const mode: CollectorMode = this.options.shipAll ? 'all' : 'viewport';
-      plan = { modeFor: () => mode, shipLimit, handleFor: () => undefined };
+      plan = { modeFor: () => mode, shipLimit, handleFor: () => undefined, reuse: this.reuse };
     } else if (scope.kind === 'query') {
-      plan = { modeFor: () => 'query', shipLimit: Math.max(shipLimit, 2000), query: scope.text, handleFor: () => undefined };
+      plan = { modeFor: () => 'query', shipLimit: Math.max(shipLimit, 2000), query: scope.text, handleFor: () => undefined, reuse: this.reuse };
     } else {
       const { frameId, chain } = this.resolveAddress(tab, scope.node);
       subtreeFrame = frameId;
@@ -67,6 +77,7 @@ export class PageCapturer {
         modeFor: (f) => (f === frameId ? 'subtree' : chain.has(f) ? 'owners' : null),
         shipLimit,
         handleFor: (f) => (f === frameId ? handle : undefined),
+        reuse: this.reuse,
       };
     }
     const walkStarted = performance.now();
@@ -204,7 +215,9 @@ export class PageCapturer {
     const axStarted = performance.now();
     this.lastTimings['assemble'] = axStarted - finishStarted;
     try {
-      await enrichFromAccessibility(assembled, budget, axLimit);
+      const ax = await enrichFromAccessibility(assembled, budget, axLimit, this.reuse);
+      this.lastTimings['ax.read'] = ax.read;
+      this.lastTimings['ax.reused'] = ax.reused;
     } finally {
       const sessions = new Set(assembled.placements.map((p) => p.walk.world.session));
       await Promise.all([...sessions].map((session) => session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined)));

@@ -22,6 +22,8 @@ export interface ShippedNode {
   hit?: 'clear' | 'covered' | 'unknown';
   coveredBy?: number;
   frameOwner?: boolean;
+  /** The element's AX facts read by an earlier capture of this world are still current (page/ax-freshness.ts). */
+  axFresh?: boolean;
 }
 
 export interface ShipResult {

@@ -1,0 +1,63 @@
+import type { Rect } from './types.js';
+
+/** Per-record facts a walk keeps for the children of each record (bit flags). */
+export const HIDDEN_SUB = 1, FAR_SUB = 2, CONTENTS = 4, POINTER = 8, EDITABLE = 16, VIS_KNOWN = 32, VIS_HIDDEN = 64;
+/** Set lazily on parents: an in-flow child was far below; laid out as a block container; flow direction; content-visibility. */
+export const FAR_BELOW = 128, BLOCK_FLOW = 256, DOWN_KNOWN = 512, DOWN = 1024, CV_KNOWN = 2048, CV_HIDDEN = 4096;
+
+/**
+ * Walk-local state per record, in typed arrays that grow by doubling. Records copied from stored
+ * segments never become parents, so their slots are simply left at zero — no per-record writes,
+ * and no sparse JS arrays after a long copied run.
+ */
+export class RecordState {
+  private flags = new Uint16Array(4096);
+  private clipIds = new Int32Array(4096);
+  /** Distinct clip rects handed to children; id 0 is "nothing clips" (undefined). */
+  private readonly clips: Array<Rect | null | undefined> = [undefined];
+  private readonly clipId = new Map<Rect | null | undefined, number>([[undefined, 0]]);
+  private lastClip: Rect | null | undefined = undefined;
+  private lastClipId = 0;
+
+  has(index: number, flag: number): boolean {
+    return (this.flags[index]! & flag) !== 0;
+  }
+
+  set(index: number, flags: number): void {
+    if (index >= this.flags.length) this.grow(index);
+    this.flags[index] = flags;
+  }
+
+  add(index: number, flag: number): void {
+    this.flags[index]! |= flag;
+  }
+
+  childClip(index: number): Rect | null | undefined {
+    return this.clips[this.clipIds[index]!];
+  }
+
+  setChildClip(index: number, clip: Rect | null | undefined): void {
+    if (index >= this.clipIds.length) this.grow(index);
+    if (clip !== this.lastClip) {
+      this.lastClip = clip;
+      let id = this.clipId.get(clip);
+      if (id === undefined) {
+        id = this.clips.push(clip) - 1;
+        this.clipId.set(clip, id);
+      }
+      this.lastClipId = id;
+    }
+    this.clipIds[index] = this.lastClipId;
+  }
+
+  private grow(index: number): void {
+    let size = this.flags.length;
+    while (size <= index) size *= 2;
+    const flags = new Uint16Array(size);
+    flags.set(this.flags);
+    this.flags = flags;
+    const clipIds = new Int32Array(size);
+    clipIds.set(this.clipIds);
+    this.clipIds = clipIds;
+  }
+}
