@@ -18,10 +18,10 @@ import { agentBrowserInteractiveTool, agentBrowserSnapshotTool } from './tools/a
 import { axTreeTool } from './tools/ax-tree.js';
 import { devtoolsMcpTool } from './tools/devtools-mcp.js';
 import { playwrightTool } from './tools/playwright.js';
-import { sightlineTool } from './tools/sightline.js';
+import { sightlineFreshTool, sightlineTool } from './tools/sightline.js';
 import type { BenchTool, Capture, ToolSession } from './tools/types.js';
 
-const ALL_TOOLS: BenchTool[] = [sightlineTool, playwrightTool, axTreeTool, agentBrowserSnapshotTool, agentBrowserInteractiveTool, devtoolsMcpTool];
+const ALL_TOOLS: BenchTool[] = [sightlineTool, sightlineFreshTool, playwrightTool, axTreeTool, agentBrowserSnapshotTool, agentBrowserInteractiveTool, devtoolsMcpTool];
 const INBOX_TARGETS = ['"Reply body"', '"Send"'];
 const MAIL_APP_TARGETS = ['"Quarterly planning review"', '"Reply body"', '"Send"'];
 const MAX_CHARS_TARGET = 24_000;

@@ -42,6 +42,7 @@ export function toolLabel(results: BenchResults, id: string): string {
 /** One colour per tool, fixed so charts from different runs read the same. */
 export const TOOL_COLOURS: Record<string, string> = {
   sightline: '#d62728',
+  'sightline-fresh': '#ff9896',
   playwright: '#1f77b4',
   'ax-tree': '#7f7f7f',
   'agent-browser': '#2ca02c',
@@ -52,6 +53,7 @@ export const TOOL_COLOURS: Record<string, string> = {
 /** Short names for chart legends. */
 export const TOOL_SHORT_NAMES: Record<string, string> = {
   sightline: 'Sightline',
+  'sightline-fresh': 'Sightline (no reuse)',
   playwright: 'Playwright ariaSnapshot ai',
   'ax-tree': 'CDP getFullAXTree',
   'agent-browser': 'agent-browser',

@@ -1,6 +1,7 @@
 import { elementEvidence, insideSensitive, isSensitive } from './evidence.js';
 import { hitTest } from './hit-test.js';
-import { collapse, nameOf, NAME_FROM_CONTENT } from './roles.js';
+import { NAME_FROM_CONTENT_ROLES } from '@sightline/semantic-core/ranking';
+import { collapse, nameOf } from './roles.js';
 import { rankWalk, type RankFunction } from './rank.js';
 import { NOT_SEMANTIC, V_HIDDEN, V_IN, V_OCCLUDED, VIS_NAMES, type Rect, type Ranking, type Walk } from './types.js';
 import { walkDocument, type FramePlacement } from './walk.js';
@@ -116,7 +117,11 @@ export class Collector {
   }
 
   addClosedRoots(pairs: Array<Element | ShadowRoot>): void {
-    for (let i = 0; i + 1 < pairs.length; i += 2) this.closedRoots.set(pairs[i] as Element, pairs[i + 1] as ShadowRoot);
+    for (let i = 0; i + 1 < pairs.length; i += 2) {
+      this.closedRoots.set(pairs[i] as Element, pairs[i + 1] as ShadowRoot);
+      // Records copied from earlier walks did not compose this root: drop the ones around its host.
+      this.watch?.segments.invalidateFrom(pairs[i] as Element);
+    }
   }
 
   capture(options: CaptureOptions): ShipResult | { closedCandidates: number } {
@@ -311,16 +316,15 @@ export class Collector {
 }
 
 /**
- * The core's rule (classifyPage): a text that only repeats its nearest semantic ancestor's name
- * (a button's label) is not a node of its own. Applied here so counts and ranks agree.
+ * The core's echo rules (semantic-core classify/echoes.ts), applied here so the page's counts and
+ * ranks agree with what the core shows: a text is not a node of its own when it repeats its nearest
+ * semantic ancestor's name, or is a piece of a name computed from content (a link "Dana Whitfield
+ * Invoice" made of two texts); nor is a <label>'s text right before the control it names.
  */
 function dropEchoTexts(walk: Walk, reused: Uint8Array | null): void {
   const n = walk.nodes.length;
   // Inside a sensitive field (parents precede children): one pass instead of a climb per text.
   const sensitive = new Uint8Array(n);
-  // Nearest semantic ancestor of each text, and how many texts of its own light tree it holds.
-  const owner = new Int32Array(n).fill(-1);
-  const texts = new Uint16Array(n);
   for (let i = 0; i < n; i++) {
     // Reused segment records carry the rule's result already (their owner lies inside the segment).
     if (reused !== null && reused[i] === 1) continue;
@@ -330,23 +334,32 @@ function dropEchoTexts(walk: Walk, reused: Uint8Array | null): void {
     if (walk.role[i] !== 'text' || walk.vis[i] === NOT_SEMANTIC) continue;
     let a = parent;
     while (a >= 0 && walk.vis[a] === NOT_SEMANTIC && walk.role[a] !== 'iframe') a = walk.parent[a]!;
-    owner[i] = a;
-    if (a >= 0 && walk.tree[a] === walk.tree[i] && texts[a]! < 65535) texts[a]!++;
+    if (a < 0 || sensitive[a] || sensitive[i]) continue;
+    if (isEchoOf(walk, i, a) || isLabelEcho(walk, i)) walk.vis[i] = NOT_SEMANTIC;
   }
-  for (let i = 0; i < n; i++) {
-    const a = owner[i]!;
-    if (a < 0) continue;
-    const ownerNode = walk.nodes[a] as Element;
-    // Only names computed from content, or given by a label attribute, can repeat a text.
-    const labelled = ownerNode.hasAttribute('aria-label') || ownerNode.hasAttribute('aria-labelledby');
-    if (!NAME_FROM_CONTENT.has(walk.role[a]!) && !labelled && !ownerNode.hasAttribute('title')) continue;
-    if (sensitive[a] || sensitive[i]) continue;
-    // A name from content that holds two texts of the owner's own tree cannot equal one of them
-    // (shorter than the name's 500-character cut): no need to compute it.
-    if (texts[a]! >= 2 && !labelled && !NAMED_OTHERWISE.has(ownerNode.localName) && (walk.nodes[i] as Text).data.length < 500) continue;
-    const name = nameAt(walk, a) || ownerNode.getAttribute('placeholder') || '';
-    if (name && name === nameAt(walk, i)) walk.vis[i] = NOT_SEMANTIC;
+}
+
+function isEchoOf(walk: Walk, text: number, owner: number): boolean {
+  const ownerNode = walk.nodes[owner] as Element;
+  const fromContent = NAME_FROM_CONTENT_ROLES.has(walk.role[owner]!);
+  // Other names come from attributes (a label, a title, a placeholder): skip the common case cheaply.
+  if (!fromContent && !ownerNode.hasAttribute('aria-label') && !ownerNode.hasAttribute('aria-labelledby') && !ownerNode.hasAttribute('title') && !ownerNode.hasAttribute('placeholder')) return false;
+  const name = nameAt(walk, owner) || ownerNode.getAttribute('placeholder') || '';
+  if (!name) return false;
+  const own = nameAt(walk, text);
+  return own === name || (fromContent && own.length > 0 && name.includes(own));
+}
+
+/** A text whose parent is a <label>, followed by an actionable node of the same name. */
+function isLabelEcho(walk: Walk, text: number): boolean {
+  const parent = walk.parent[text]!;
+  if (parent < 0 || (walk.nodes[parent] as Element).localName !== 'label') return false;
+  for (let j = text + 1; j < walk.nodes.length; j++) {
+    const vis = walk.vis[j]!;
+    if (vis === NOT_SEMANTIC || vis === V_HIDDEN) continue;
+    return walk.actionable[j]! && nameAt(walk, j) === nameAt(walk, text);
   }
+  return false;
 }
 
 /** Records copied from stored segments whose echo-rule result is already final (1), or null when none were. */
@@ -360,9 +373,6 @@ function reusedRecords(walk: Walk): Uint8Array | null {
   }
   return mask;
 }
-
-/** Tags whose name nameOf takes from something before their content (alt, labels, title). */
-const NAMED_OTHERWISE = new Set(['img', 'area', 'input', 'textarea', 'select', 'iframe', 'dialog', 'fieldset']);
 
 /** The whole frame sits under an overlay of its parent: every in-viewport node is occluded by it. */
 function coverAll(walk: Walk): void {

@@ -23,7 +23,7 @@ export const ACTIONABLE_ROLES = new Set([
 /** Roles whose name comes from their content when no label is given. */
 export const NAME_FROM_CONTENT: ReadonlySet<string> = new Set([
   'button', 'link', 'heading', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem',
-  'cell', 'columnheader', 'rowheader', 'checkbox', 'radio', 'switch', 'tooltip', 'listitem', 'term',
+  'cell', 'columnheader', 'rowheader', 'checkbox', 'radio', 'switch', 'tooltip', 'listitem', 'term', 'gridcell', 'row',
 ]);
 
 export function roleOf(element: Element, tag: string): string {

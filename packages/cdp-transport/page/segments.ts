@@ -102,6 +102,13 @@ export class SegmentCache {
     return segment && segment.key === key ? segment : undefined;
   }
 
+  /** Drop every segment that contains `node` (its composed ancestors' segments). */
+  invalidateFrom(node: Node): void {
+    for (let current: Node | null = node; current; current = composedParent(current)) {
+      if (current.nodeType === 1 && this.segments.delete(current as Element)) this.stored--;
+    }
+  }
+
   private invalidate(records: MutationRecord[]): void {
     if (this.stored === 0) return;
     for (const record of records) {
@@ -111,9 +118,7 @@ export class SegmentCache {
         this.stored = 0;
         return;
       }
-      for (let node: Node | null = record.target; node; node = composedParent(node)) {
-        if (node.nodeType === 1 && this.segments.delete(node as Element)) this.stored--;
-      }
+      this.invalidateFrom(record.target);
     }
   }
 

@@ -291,7 +291,8 @@ export function walkDocument(
     // Top-layer candidates (modal dialogs, popovers) render in the viewport whatever their ancestors' boxes.
     const topLayer = tag === 'dialog' || (parentFar && element.hasAttribute('popover'));
     // A top-layer element reads style and boxes, so its segment depends on more than the DOM.
-    if (open !== null && (topLayer || tag === 'slot')) open.cacheable = false;
+    // A custom element not yet defined may attach a shadow root when it upgrades, which no mutation reports.
+    if (open !== null && (topLayer || tag === 'slot' || (tag.includes('-') && !element.matches(':defined')))) open.cacheable = false;
     let far = parentFar && !topLayer;
     let farFrontier = false;
     /** Classified from its own attributes alone, after a far-below sibling: copyable with its subtree. */

@@ -17,7 +17,7 @@ export {
 } from './classify/action-kinds.js';
 export { isSemantic } from './classify/is-semantic.js';
 export { REDACTED_TEXT, isSecretField, redactedName } from './classify/redaction.js';
-export { CONTAINER_ROLES, STRUCTURAL_ROLES } from './classify/roles.js';
+export { CONTAINER_ROLES, NAME_FROM_CONTENT_ROLES, STRUCTURAL_ROLES } from './classify/roles.js';
 export { collapseWhitespace, hasVisibleText } from './classify/text.js';
 export { tierOf } from './rank/tier.js';
 export { rankNodes } from './rank/rank-nodes.js';
