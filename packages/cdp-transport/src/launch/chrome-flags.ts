@@ -25,6 +25,9 @@ export function chromeFlags(options: { profileDir: string; headless: boolean; vi
     `--window-size=${Math.round(options.viewport.width)},${Math.round(options.viewport.height)}`,
   ];
   if (options.headless) flags.unshift('--headless');
+  // macOS: a fresh profile would otherwise ask the login keychain for its storage key, which can
+  // prompt (and hang an unattended run).
+  if (process.platform === 'darwin') flags.push('--use-mock-keychain');
   flags.push('about:blank');
   return flags;
 }

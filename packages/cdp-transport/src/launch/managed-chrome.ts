@@ -1,120 +1,105 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { SightlineError, TransportError, type Size } from '@sightline/semantic-core';
 import { chromeFlags } from './chrome-flags.js';
 import { findChromeExecutable } from './chrome-executable.js';
+import { killProcessTree, removeDirectory } from './process-tree.js';
+import type { WatchdogConfig } from './watchdog.js';
 
 /** How long a managed Chromium may take to write DevToolsActivePort (ms). */
 export const LAUNCH_TIMEOUT_MS = 20_000;
-/** How often the watchdog checks that the owning Node process is still alive (s). */
-const WATCHDOG_INTERVAL_S = 0.5;
+const WATCHDOG_SCRIPT = fileURLToPath(new URL('./watchdog.js', import.meta.url));
 
 export interface ManagedChrome {
+  /** The browser process. */
   readonly pid: number;
   readonly profileDir: string;
   /** ws://127.0.0.1:<port>/devtools/browser/<id> */
   readonly webSocketUrl: string;
-  /** Kill the process group and delete the profile (idempotent, synchronous). */
+  /** Kill the browser's process tree and delete the profile (idempotent, synchronous). */
   stop(): void;
 }
 
-const live = new Set<ManagedChrome>();
+const live = new Set<() => void>();
 let hooksInstalled = false;
 
 /**
- * Starts Chromium in a fresh profile, in its own process group led by a tiny `sh` watchdog that
- * kills the group and deletes the profile if this Node process disappears without cleaning up
- * (even on SIGKILL). Normal paths (`stop()`, process exit, SIGINT/SIGTERM/SIGHUP) clean up
- * synchronously.
+ * Starts Chromium in a fresh profile under a small detached Node watchdog (watchdog.ts) that kills
+ * it and deletes the profile if this Node process disappears without cleaning up (even on SIGKILL),
+ * on Linux, macOS and Windows. Normal paths (`stop()`, process exit, SIGINT/SIGTERM/SIGHUP) clean
+ * up synchronously.
  */
 export async function launchManagedChrome(options: { headless: boolean; viewport: Size; env?: NodeJS.ProcessEnv }): Promise<ManagedChrome> {
   const executable = findChromeExecutable(options.env);
   const profileDir = mkdtempSync(join(tmpdir(), 'sightline-chrome-'));
-  const args = chromeFlags({ profileDir, headless: options.headless, viewport: options.viewport });
-  const script = [
-    '"$@" >/dev/null 2>&1 </dev/null &',
-    'child=$!',
-    `owner=${process.pid}`,
-    `while kill -0 "$owner" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep ${WATCHDOG_INTERVAL_S}; done`,
-    'kill -9 "$child" 2>/dev/null',
-    // Every other member of this group (browser helpers), then the profile once nothing can write to it.
-    'for p in $(pgrep -g $$ 2>/dev/null); do [ "$p" = "$$" ] || kill -9 "$p" 2>/dev/null; done',
-    'sleep 0.3',
-    `rm -rf "${profileDir.replace(/"/g, '')}"`,
-    'kill -9 0',
-  ].join('\n');
-  const child = spawn('/bin/sh', ['-c', script, 'sightline-chrome-watchdog', executable, ...args], {
-    detached: true,
-    stdio: 'ignore',
-    env: options.env ?? process.env,
-  });
-  child.unref();
-  const pid = child.pid;
-  if (pid === undefined) {
-    rmSync(profileDir, { recursive: true, force: true });
-    throw new SightlineError('browser_requires_setup', `Could not start ${executable}. Check that it runs, or set SIGHTLINE_CHROME.`);
-  }
-  let stopped = false;
-  const managed: ManagedChrome = {
-    pid,
+  const config: WatchdogConfig = {
+    executable,
+    args: chromeFlags({ profileDir, headless: options.headless, viewport: options.viewport }),
     profileDir,
-    webSocketUrl: '',
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      live.delete(managed);
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // Group already gone.
-      }
-      try {
-        rmSync(profileDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
-      } catch {
-        // A dying helper was still writing; the sweeper below finishes the job.
-      }
-      sweepLater(profileDir);
-    },
+    ownerPid: process.pid,
   };
-  live.add(managed);
-  installProcessHooks();
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
+  const watchdog = spawn(process.execPath, [WATCHDOG_SCRIPT, basename(profileDir)], {
+    detached: true,
+    stdio: ['pipe', 'pipe', 'ignore'],
+    env: options.env ?? process.env,
+    windowsHide: true,
   });
+  let watchdogGone = false;
+  const watchdogEnded = () => {
+    watchdogGone = true;
+  };
+  watchdog.on('error', watchdogEnded).once('exit', watchdogEnded);
+  if (watchdog.pid === undefined) {
+    removeDirectory(profileDir);
+    throw new SightlineError('browser_requires_setup', `Could not start the browser's watchdog (${process.execPath}), so ${executable} was not started.`);
+  }
+  const toWatchdog = watchdog.stdin as Socket;
+  const fromWatchdog = watchdog.stdout as Socket;
+  toWatchdog.on('error', () => {}); // the watchdog already ended: nothing left to tell it
+  toWatchdog.write(`${JSON.stringify(config)}\n`);
+  let browserPid: number | undefined;
+  let browserGone = false;
+  createInterface({ input: fromWatchdog }).on('line', (line) => {
+    if (line.startsWith('pid ')) browserPid = Number(line.slice(4));
+    else if (line === 'exit') browserGone = true;
+  });
+  // Neither the watchdog nor its pipes may keep this process alive.
+  watchdog.unref();
+  toWatchdog.unref();
+  fromWatchdog.unref();
+
+  let stopped = false;
+  const stop = (): void => {
+    if (stopped) return;
+    stopped = true;
+    live.delete(stop);
+    // Without a pid yet (the first moments only), closing the watchdog's input below makes it kill.
+    if (browserPid !== undefined && !browserGone) killProcessTree(browserPid);
+    removeDirectory(profileDir);
+    // "Finish": the watchdog kills whatever is left, sweeps the profile once more and exits.
+    toWatchdog.destroy();
+  };
+  live.add(stop);
+  installProcessHooks();
+
   const deadline = Date.now() + LAUNCH_TIMEOUT_MS;
   while (Date.now() < deadline) {
     const port = readActivePort(profileDir);
-    if (port) {
-      (managed as { webSocketUrl: string }).webSocketUrl = `ws://127.0.0.1:${port.port}${port.path}`;
-      return managed;
+    if (port && browserPid !== undefined) {
+      return { pid: browserPid, profileDir, webSocketUrl: `ws://127.0.0.1:${port.port}${port.path}`, stop };
     }
-    if (exited) break;
+    if (browserGone || watchdogGone) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  managed.stop();
-  throw exited
+  stop();
+  throw browserGone || watchdogGone
     ? new SightlineError('browser_requires_setup', `${executable} exited during start-up. Run it by hand with --headless to see why, or set SIGHTLINE_CHROME to a working browser.`)
     : new TransportError('timeout', `${executable} did not open its DevTools port within ${LAUNCH_TIMEOUT_MS} ms`, 'launch');
-}
-
-/**
- * Killed browser helpers can write to the profile for a few ms after the group kill; a detached
- * one-second sweeper (its own session, so it survives this process) removes what they left.
- */
-function sweepLater(profileDir: string): void {
-  try {
-    const sweeper = spawn('/bin/sh', ['-c', 'sleep 1; rm -rf "$SIGHTLINE_SWEEP"'], {
-      detached: true,
-      stdio: 'ignore',
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', SIGHTLINE_SWEEP: profileDir },
-    });
-    sweeper.unref();
-  } catch {
-    // Nothing more can be done while the process exits.
-  }
 }
 
 function readActivePort(profileDir: string): { port: number; path: string } | null {
@@ -129,7 +114,7 @@ function readActivePort(profileDir: string): { port: number; path: string } | nu
 }
 
 function stopAll(): void {
-  for (const chrome of [...live]) chrome.stop();
+  for (const stop of [...live]) stop();
 }
 
 function installProcessHooks(): void {
