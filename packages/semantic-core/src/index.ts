@@ -13,6 +13,7 @@ export type * from './ports/browser-transport.js';
 export type * from './ports/native-platform.js';
 export * from './ports/clock.js';
 export type * from './compose/compose-types.js';
+export type { NodeTable, NodeOverride } from './classify/node-table.js';
 export { DEFAULT_NODE_BUDGET, DEFAULT_MAX_CHARS } from './compose/compose-types.js';
 // classify → rank → select → render (pure pipeline)
 export * from './ranking.js';

@@ -5,6 +5,7 @@ import type { CapturedFrame, CapturedNode } from '../model/page-capture.js';
 import { normalizeRef, parseRef } from '../contract/identifiers.js';
 import { refuse } from '../errors/sightline-error.js';
 import { mintContinuationId, mintTabId, mintTargetId, nodeIdentity } from './capability-ids.js';
+import { plainArray } from '../classify/lazy-array.js';
 import type {
   Binding,
   SessionRecord,
@@ -217,7 +218,8 @@ export class CapabilityStore {
     for (const frame of page.capture.frames) {
       if (frame.status === 'captured') tab.frameDocuments.set(frame.key, frame.documentKey);
     }
-    for (const node of page.nodes) {
+    // Every node can be named by a ref or a continuation, so every node is made here.
+    for (const node of plainArray(page.nodes)) {
       const captured = page.capture.nodes[node.index];
       const documentKey = docs.get(node.frame);
       if (!captured || documentKey === undefined) continue;

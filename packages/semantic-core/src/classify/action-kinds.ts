@@ -1,7 +1,8 @@
 import type { ActionKind } from '../model/visibility.js';
 import type { CapturedNode } from '../model/page-capture.js';
 import { rectIsEmpty } from '../model/geometry.js';
-import { CLICK_INPUT_TYPES, CLICK_ROLES, HOVER_ROLES, TEXT_INPUT_TYPES, TYPING_ROLES } from './roles.js';
+import { CLICK_INPUT_TYPES, TEXT_INPUT_TYPES } from './roles.js';
+import { ROLE_CLICK, ROLE_HOVER, ROLE_TYPING, roleBits } from './role-bits.js';
 
 // Actions as bits, so the classifier can decide them without allocating per node.
 export const ACTION_CLICK = 1;
@@ -30,7 +31,11 @@ export const ACTION_HOVER = 32;
  * `parentHasPointer`: the parent element's computed cursor is `pointer`.
  */
 export function actionMask(node: CapturedNode, parentHasPointer: boolean): number {
-  if (node.kind !== 'element') return 0;
+  return node.kind === 'element' ? elementActionMask(node, parentHasPointer, roleBits(node.role)) : 0;
+}
+
+/** `actionMask` of an element whose `roleBits` the caller already has (classification needs them anyway). */
+export function elementActionMask(node: CapturedNode, parentHasPointer: boolean, bits: number): number {
   if (node.states?.disabled === true) return 0;
   const role = node.role;
   const tag = node.tag;
@@ -45,14 +50,14 @@ export function actionMask(node: CapturedNode, parentHasPointer: boolean): numbe
     const editable = tag === 'input' || tag === 'textarea' || attributes?.contentEditable === true;
     mask |= editable ? ACTION_TYPE | ACTION_CLICK : ACTION_CLICK;
   } else if (
-    TYPING_ROLES.has(role) ||
+    (bits & ROLE_TYPING) !== 0 ||
     tag === 'textarea' ||
     attributes?.contentEditable === true ||
     (inputType !== undefined && TEXT_INPUT_TYPES.has(inputType))
   ) {
     mask |= ACTION_TYPE | ACTION_CLICK;
   } else if (
-    CLICK_ROLES.has(role) ||
+    (bits & ROLE_CLICK) !== 0 ||
     attributes?.href === true ||
     tag === 'summary' ||
     (inputType !== undefined && CLICK_INPUT_TYPES.has(inputType))
@@ -60,7 +65,7 @@ export function actionMask(node: CapturedNode, parentHasPointer: boolean): numbe
     mask |= ACTION_CLICK;
   }
 
-  if (HOVER_ROLES.has(role) || attributes?.href === true) mask |= ACTION_HOVER;
+  if ((bits & ROLE_HOVER) !== 0 || attributes?.href === true) mask |= ACTION_HOVER;
   if (attributes?.clickHandler === true) mask |= ACTION_CLICK;
   if (attributes?.tabIndex !== undefined && attributes.tabIndex >= 0) mask |= ACTION_CLICK;
   if (node.style?.cursor === 'pointer' && !parentHasPointer && !rectIsEmpty(node.box)) mask |= ACTION_CLICK;

@@ -1,5 +1,5 @@
 import type { CapturedNode } from '../model/page-capture.js';
-import { STRUCTURAL_ROLES } from './roles.js';
+import { ROLE_STRUCTURAL, roleBits } from './role-bits.js';
 import { hasVisibleText } from './text.js';
 
 /**
@@ -9,7 +9,12 @@ import { hasVisibleText } from './text.js';
  */
 export function isSemantic(node: CapturedNode, actionMask: number): boolean {
   if (node.kind === 'text') return hasVisibleText(node.name);
+  return isSemanticElement(node, actionMask, roleBits(node.role));
+}
+
+/** `isSemantic` of an element whose `roleBits` the caller already has. */
+export function isSemanticElement(node: CapturedNode, actionMask: number, bits: number): boolean {
   if (actionMask !== 0) return true;
-  if (!STRUCTURAL_ROLES.has(node.role)) return true;
+  if ((bits & ROLE_STRUCTURAL) === 0) return true;
   return node.role === 'generic' && hasVisibleText(node.name);
 }

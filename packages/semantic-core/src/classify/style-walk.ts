@@ -1,5 +1,13 @@
 import type { PageCapture } from '../model/page-capture.js';
-import { isSecretField } from './redaction.js';
+import {
+  STYLE_HIDDEN,
+  STYLE_HIDES_DESCENDANTS,
+  STYLE_IN_DIALOG,
+  STYLE_POINTER,
+  STYLE_SECRET,
+  cumulativeOpacity,
+  styleBits,
+} from './style-bits.js';
 
 /**
  * Evidence that flows from ancestors to descendants, computed in one pre-order pass (parents
@@ -44,42 +52,29 @@ export function createStyleWalk(count: number): StyleWalk {
 }
 
 /**
- * Fills node `i`'s entries; every earlier node must be done. Exposed so `classifyPage` can walk
- * and classify in a single pass over the capture.
+ * Fills node `i`'s entries; every earlier node must be done. The rules themselves are in
+ * style-bits.ts.
  */
 export function walkStep(walk: StyleWalk, capture: PageCapture, i: number): void {
   const node = capture.nodes[i]!;
   const parent = node.parent;
   const hasParent = parent >= 0 && parent < i;
-  const inheritedHidden = hasParent ? walk.hidesDescendants[parent]! : 0;
-  const inheritedOpacity = hasParent ? walk.opacity[parent]! : 1;
-  walk.inDialog[i] = i === capture.activeDialog || (hasParent && walk.inDialog[parent] === 1) ? 1 : 0;
-  walk.secret[i] = (hasParent && walk.secret[parent] === 1) || isSecretField(node) ? 1 : 0;
+  const opacity = cumulativeOpacity(node, hasParent ? walk.opacity[parent]! : 1);
+  const bits = styleBits(node, hasParent ? bitsOf(walk, parent) : 0, opacity, i === capture.activeDialog);
+  walk.opacity[i] = opacity;
+  walk.hidden[i] = bits & STYLE_HIDDEN ? 1 : 0;
+  walk.hidesDescendants[i] = bits & STYLE_HIDES_DESCENDANTS ? 1 : 0;
+  walk.pointer[i] = bits & STYLE_POINTER ? 1 : 0;
+  walk.inDialog[i] = bits & STYLE_IN_DIALOG ? 1 : 0;
+  walk.secret[i] = bits & STYLE_SECRET ? 1 : 0;
+}
 
-  if (node.kind === 'text') {
-    // Text has no style of its own: it is hidden exactly when its parent element is.
-    const hidden = inheritedHidden || (hasParent ? walk.hidden[parent]! : 0);
-    walk.hidden[i] = hidden;
-    walk.hidesDescendants[i] = hidden;
-    walk.opacity[i] = inheritedOpacity;
-    walk.pointer[i] = hasParent ? walk.pointer[parent]! : 0;
-    return;
-  }
-
-  const style = node.style;
-  const attributes = node.attributes;
-  const ownOpacity = style && typeof style.opacity === 'number' ? style.opacity : 1;
-  const cumulative = inheritedOpacity * ownOpacity;
-  walk.opacity[i] = cumulative;
-  walk.pointer[i] = style?.cursor === 'pointer' ? 1 : 0;
-  const blocks =
-    inheritedHidden === 1 ||
-    style?.display === 'none' ||
-    attributes?.hidden === true ||
-    attributes?.ariaHidden === true ||
-    attributes?.inert === true ||
-    cumulative <= 0;
-  const ownVisibility = style?.visibility;
-  walk.hidden[i] = blocks || ownVisibility === 'hidden' || ownVisibility === 'collapse' ? 1 : 0;
-  walk.hidesDescendants[i] = blocks || style?.contentVisibility === 'hidden' ? 1 : 0;
+function bitsOf(walk: StyleWalk, i: number): number {
+  return (
+    (walk.hidden[i] === 1 ? STYLE_HIDDEN : 0) |
+    (walk.hidesDescendants[i] === 1 ? STYLE_HIDES_DESCENDANTS : 0) |
+    (walk.pointer[i] === 1 ? STYLE_POINTER : 0) |
+    (walk.inDialog[i] === 1 ? STYLE_IN_DIALOG : 0) |
+    (walk.secret[i] === 1 ? STYLE_SECRET : 0)
+  );
 }

@@ -41,7 +41,12 @@ export function geometryVisibility(
  * evidence makes it unknown.
  */
 export function classifyVisibility(capture: PageCapture, index: number, walk: StyleWalk): Visibility {
-  if (walk.hidden[index] === 1) return 'css_hidden';
+  return visibilityFrom(capture, index, walk.hidden[index] === 1, walk.inDialog[index] === 1);
+}
+
+/** `classifyVisibility` from the node's style evidence: `hidden` (css_hidden), `inDialog` (the active dialog or inside it). */
+export function visibilityFrom(capture: PageCapture, index: number, hidden: boolean, inDialog: boolean): Visibility {
+  if (hidden) return 'css_hidden';
   const nodes = capture.nodes;
   let evidence = nodes[index]!;
   if (evidence.kind === 'text' && rectIsEmpty(evidence.box)) {
@@ -53,7 +58,7 @@ export function classifyVisibility(capture: PageCapture, index: number, walk: St
   const where = geometryVisibility(box, evidence.clip, capture.viewport);
   if (where !== 'in_viewport') return where;
   const hit = nodes[index]!.hit ?? evidence.hit;
-  if (hit === 'covered') return walk.inDialog[index] === 1 ? 'in_viewport' : 'page_occluded';
+  if (hit === 'covered') return inDialog ? 'in_viewport' : 'page_occluded';
   if (hit === 'unknown') return 'unknown';
   return 'in_viewport';
 }

@@ -6,6 +6,9 @@ import type { SemanticNode } from '../model/semantic-node.js';
 import { classifyPage } from '../classify/classify-page.js';
 import { sequentialNamer } from '../testing/test-namer.js';
 import { composeSnapshot, defaultComposeOptions, viewportCandidates } from './compose-snapshot.js';
+import { visibilityOfAll } from '../classify/visibility.js';
+import { rankNodes } from '../rank/rank-nodes.js';
+import { VIEWPORT_MAX_TIER } from '../rank/tier.js';
 
 // The arbitrary lives here, not in src/testing, so the published build never imports fast-check.
 
@@ -168,6 +171,27 @@ describe('compose properties', () => {
         }
         const published = JSON.stringify({ outline: s.outline, refs: s.refs, content_refs: s.content_refs, omitted: o, focused: s.focusedRef, limits: s.limitsHit });
         expect(published).not.toContain(SECRET_MARK);
+      }),
+      runs,
+    );
+  });
+
+  it('reads the same through the lazy lists and table of a page as through plain copies', () => {
+    fc.assert(
+      fc.property(captureArbitrary, composeOptionsArbitrary, (capture, bounds) => {
+        const page = classifyPage(capture);
+        const lazy = composeSnapshot(page, page.nodes, viewportCandidates(page), defaultComposeOptions(bounds), sequentialNamer('p3'));
+        const other = classifyPage(capture);
+        const nodes = [...other.nodes];
+        const candidates = rankNodes(nodes).filter((node) => node.tier <= VIEWPORT_MAX_TIER);
+        expect(lazy).toEqual(composeSnapshot(other, nodes, candidates, defaultComposeOptions(bounds), sequentialNamer('p3')));
+        // One object per node whichever list or lookup reaches it.
+        expect([...page.ranked]).toEqual(rankNodes([...page.nodes]));
+        for (const node of page.nodes) expect(page.byIndex[node.index]).toBe(node);
+        for (let i = 0; i < capture.nodes.length; i++) expect(page.byIndex[i]).toBe(page.node(i));
+        // The single classification pass agrees with the exported style walk and visibility rules.
+        const visibility = visibilityOfAll(capture);
+        for (const node of page.nodes) expect(node.visibility).toBe(visibility[node.index]);
       }),
       runs,
     );

@@ -6,6 +6,9 @@ import type { ClassifiedPage, ComposeFunction, ComposeOptions, OutlineLine } fro
 import { NodeLines } from '../render/node-lines.js';
 import { selectNodes } from './select-nodes.js';
 import { accountFor } from './omitted-counts.js';
+import { VIEWPORT_MAX_TIER } from '../rank/tier.js';
+import { lazyIndexes } from '../classify/lazy-array.js';
+import { rankIndexes } from '../rank/rank-indexes.js';
 
 /**
  * select → render → account (see ComposeFunction). The outline is rendered in document order over
@@ -15,7 +18,10 @@ import { accountFor } from './omitted-counts.js';
 export const composeSnapshot: ComposeFunction = (page, universe, candidates, options, namer) => {
   const lines = new NodeLines(page, namer);
   const inUniverse = new Uint8Array(page.capture.nodes.length);
-  for (const node of universe) inUniverse[node.index] = 1;
+  // A page's own lazy list (the viewport read's universe) is marked from its indexes, not by making every node.
+  const universeIndexes = lazyIndexes(universe);
+  if (universeIndexes) for (let i = 0; i < universeIndexes.length; i++) inUniverse[universeIndexes[i]!] = 1;
+  else for (const node of universe) inUniverse[node.index] = 1;
   const selection = selectNodes(page, candidates, inUniverse, options, lines);
   const order = Int32Array.from(selection.rendered).sort();
   const capture = page.capture;
@@ -25,7 +31,7 @@ export const composeSnapshot: ComposeFunction = (page, universe, candidates, opt
   let focusedRef: string | null = null;
 
   for (const index of order) {
-    const node = page.byIndex[index]!;
+    const node = page.node(index)!;
     const line = lines.line(node);
     outline.push({ node: index, identity: line.identity, text: line.text });
     if (line.ref === null) continue;
@@ -79,11 +85,10 @@ function shownStates(states: NodeStates): NodeStates {
 
 /** The default read's candidates (SPEC §5): ranked tiers 0–6; offscreen tiers wait for a continuation. */
 export function viewportCandidates(page: ClassifiedPage): SemanticNode[] {
-  const out: SemanticNode[] = [];
-  for (const node of page.ranked) {
-    if (node.tier > 6) break;
-    out.push(node);
-  }
+  // Ranks only tiers 0–6 of the table: the offscreen majority of a long page is neither sorted nor made into objects.
+  const candidates = rankIndexes(page.table.order, page.table.tier, VIEWPORT_MAX_TIER);
+  const out = new Array<SemanticNode>(candidates.length);
+  for (let i = 0; i < candidates.length; i++) out[i] = page.node(candidates[i]!)!;
   return out;
 }
 

@@ -1,6 +1,7 @@
 import type { CapturedFrame, CapturedNode, PageCapture } from '../model/page-capture.js';
 import type { SemanticNode } from '../model/semantic-node.js';
 import type { ActionRef, ContentRef, OmittedCounts, SnapshotScope } from '../contract/responses.js';
+import type { NodeTable } from '../classify/node-table.js';
 
 /**
  * The seam between the pure pipeline (classify → rank → select → render) and the stateful side
@@ -30,7 +31,11 @@ export interface RefNamer {
   frameLabel(frame: CapturedFrame): string;
 }
 
-/** A capture after classification and ranking. */
+/**
+ * A capture after classification and ranking. `nodes`, `ranked` and `byIndex` make their elements
+ * on first read (see classify/lazy-array.ts): they read like arrays, and the same node is the same
+ * object in all three and from `node()`.
+ */
 export interface ClassifiedPage {
   capture: PageCapture;
   /** Semantic nodes in document order, css_hidden and page_occluded ones removed. */
@@ -41,6 +46,10 @@ export interface ClassifiedPage {
   removed: { css_hidden: number; page_occluded: number };
   /** capture node index → SemanticNode (undefined for non-semantic or removed nodes). */
   byIndex: ReadonlyArray<SemanticNode | undefined>;
+  /** `byIndex[index]`, without building `byIndex`: the pipeline reads single nodes through this. */
+  node(index: number): SemanticNode | undefined;
+  /** The classification as typed arrays (document and rank order, tiers, …), for passes that need no objects. */
+  table: NodeTable;
 }
 
 /** One rendered outline line with the identity of the node it shows (for `diff`). */

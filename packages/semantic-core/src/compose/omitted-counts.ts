@@ -1,6 +1,9 @@
 import type { SemanticNode } from '../model/semantic-node.js';
 import type { OmittedCounts, SnapshotScope } from '../contract/responses.js';
 import type { ClassifiedPage } from './compose-types.js';
+import type { Visibility } from '../model/visibility.js';
+import { lazyIndexes } from '../classify/lazy-array.js';
+import { visibilityOfCode } from '../classify/node-table.js';
 
 export interface Accounting {
   selected: SemanticNode[];
@@ -36,12 +39,8 @@ export function accountFor(
   };
   const selected: SemanticNode[] = [];
   let total = universe.length;
-  for (const node of universe) {
-    if (isRendered[node.index] === 1) {
-      selected.push(node);
-      continue;
-    }
-    switch (node.visibility) {
+  const omit = (visibility: Visibility): void => {
+    switch (visibility) {
       case 'in_viewport':
       case 'near_viewport':
         omitted.budget++;
@@ -55,6 +54,21 @@ export function accountFor(
       default:
         // Offscreen, and defensively anything removed that a caller passed anyway.
         omitted.offscreen++;
+    }
+  };
+  const indexes = lazyIndexes(universe);
+  if (indexes) {
+    // A page's own lazy list: count from the table, make only the selected nodes.
+    const { visibility } = page.table;
+    for (let i = 0; i < indexes.length; i++) {
+      const index = indexes[i]!;
+      if (isRendered[index] === 1) selected.push(page.node(index)!);
+      else omit(visibilityOfCode(visibility[index]!));
+    }
+  } else {
+    for (const node of universe) {
+      if (isRendered[node.index] === 1) selected.push(node);
+      else omit(node.visibility);
     }
   }
   if (readsWholePage(scope)) {

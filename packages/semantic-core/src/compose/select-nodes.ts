@@ -82,7 +82,7 @@ export function selectNodes(
     chain.length = 0;
     let cost = 0;
     let added = 0;
-    for (let at: SemanticNode | undefined = candidate; at && isRendered[at.index] !== 1; at = page.byIndex[at.parent]) {
+    for (let at: SemanticNode | undefined = candidate; at && isRendered[at.index] !== 1; at = page.node(at.parent)) {
       chain.push(at);
       cost += inUniverse[at.index]!;
       added += lines.line(at).text.length + 1;

@@ -8,6 +8,7 @@ import { DEFAULT_MAX_CHARS, DEFAULT_NODE_BUDGET } from '../compose/compose-types
 import type { StoredSnapshot, TabRecord, TargetRecord } from '../capabilities/capability-records.js';
 import type { CapabilityStore, ResolvedRef } from '../capabilities/capability-store.js';
 import { classifyPage } from '../classify/classify-page.js';
+import { plainArray } from '../classify/lazy-array.js';
 import { composeSnapshot } from '../compose/compose-snapshot.js';
 import { composeDomRefs } from '../render/dom-refs-v1.js';
 import { refuse } from '../errors/sightline-error.js';
@@ -186,7 +187,7 @@ export async function readSnapshot(
 function selectionFor(page: ClassifiedPage, scope: SnapshotScope, query: string | undefined, root: ResolvedRef | null): ReadSelection {
   if (scope === 'query' && query !== undefined) return querySelection(page, query);
   if (scope === 'subtree' && root) {
-    const matches = page.nodes.filter((node) => identityOf(page, node) === root.identity);
+    const matches = plainArray(page.nodes).filter((node) => identityOf(page, node) === root.identity);
     if (matches.length === 0) refuse('browser_ref_stale', `ref ${root.ref} is gone from the page; take a new snapshot`, { field: 'scope_ref' });
     if (matches.length > 1) {
       refuse('browser_scope_ambiguous', `ref ${root.ref} now matches more than one node; take a new snapshot and pick a narrower ref`, { field: 'scope_ref' });

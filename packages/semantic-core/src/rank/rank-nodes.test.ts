@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tier } from '../model/semantic-node.js';
 import { rankNodes } from './rank-nodes.js';
+import { rankIndexes } from './rank-indexes.js';
 import { tierOf } from './tier.js';
 
 describe('rankNodes', () => {
@@ -11,6 +12,18 @@ describe('rankNodes', () => {
 
   it('handles empty input', () => {
     expect(rankNodes([])).toEqual([]);
+  });
+});
+
+describe('rankIndexes', () => {
+  it('ranks indexes like rankNodes ranks nodes, and can stop at a tier', () => {
+    const tiers = [3, 1, 8, 1, 0, 3, 2, 1];
+    const tier = Uint8Array.from([9, ...tiers]); // index 0 is not in the list
+    const indexes = Int32Array.from(tiers, (_, i) => i + 1);
+    const byNodes = rankNodes(tiers.map((t, i) => ({ tier: t as Tier, index: i + 1 }))).map((n) => n.index);
+    expect([...rankIndexes(indexes, tier)]).toEqual(byNodes);
+    expect([...rankIndexes(indexes, tier, 2)]).toEqual([5, 2, 4, 8, 7]);
+    expect([...rankIndexes(new Int32Array(0), tier)]).toEqual([]);
   });
 });
 

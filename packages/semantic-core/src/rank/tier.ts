@@ -28,3 +28,6 @@ export function tierFor(visibility: Visibility, actionable: boolean): Tier {
 }
 
 export const TIER_COUNT = 9;
+
+/** The default read never selects tiers above this one (SPEC §5: off-screen nodes need continuation, query or scope_ref). */
+export const VIEWPORT_MAX_TIER = 6;

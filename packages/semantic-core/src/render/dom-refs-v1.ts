@@ -34,12 +34,15 @@ export function composeDomRefs(page: ClassifiedPage, namer: RefNamer, limit = DO
   const nodes: SemanticNode[] = [];
   let truncated = false;
   let focusedRef: string | null = null;
-  for (const node of page.nodes) {
-    if (node.actions.length === 0) continue;
+  // Through the table, so only actionable nodes are made into objects.
+  const { order, actions } = page.table;
+  for (let i = 0; i < order.length; i++) {
+    if (actions[order[i]!] === 0) continue;
     if (refs.length >= limit) {
       truncated = true;
       break;
     }
+    const node = page.node(order[i]!)!;
     const line = lines.line(node);
     const ref: DomRef = { ref: line.ref!, role: node.role, name: line.name, actions: [...node.actions], frame: line.frameLabel };
     if (line.value !== undefined) ref.value = line.value;

@@ -3,6 +3,7 @@ import type { SemanticNode } from '../model/semantic-node.js';
 import type { StoredNode, StoredSnapshot } from '../capabilities/capability-records.js';
 import { nodeIdentity } from '../capabilities/capability-ids.js';
 import type { ReadSelection } from './read-selection.js';
+import { plainArray } from '../classify/lazy-array.js';
 
 /**
  * SPEC §4 `continuation`: pages through every ranked node of a stored snapshot's read that no
@@ -27,7 +28,7 @@ export function queueRanked(
   const page = snapshot.segments[segment];
   if (!page) return;
   const queued = new Set(snapshot.remaining.map((entry) => entry.identity));
-  for (const node of ranked) {
+  for (const node of plainArray(ranked)) {
     if (!eligible(node)) continue;
     const identity = identityOf(page, node);
     if (snapshot.shown.has(identity) || queued.has(identity)) continue;

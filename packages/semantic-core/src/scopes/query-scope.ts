@@ -1,6 +1,7 @@
 import type { ClassifiedPage } from '../compose/compose-types.js';
 import type { SemanticNode } from '../model/semantic-node.js';
 import type { ReadSelection } from './read-selection.js';
+import { plainArray } from '../classify/lazy-array.js';
 
 /**
  * SPEC §4 `query`: case-insensitive substring match on role, accessible name, value and text
@@ -19,7 +20,7 @@ export function matchesQuery(node: SemanticNode, query: string): boolean {
 /** The hits of the query, every tier; the composer renders each hit under its ancestor chain. */
 export function querySelection(page: ClassifiedPage, query: string): ReadSelection {
   return {
-    universe: page.nodes.filter((node) => matchesQuery(node, query)),
-    candidates: page.ranked.filter((node) => matchesQuery(node, query)),
+    universe: plainArray(page.nodes).filter((node) => matchesQuery(node, query)),
+    candidates: plainArray(page.ranked).filter((node) => matchesQuery(node, query)),
   };
 }

@@ -1,5 +1,7 @@
 import type { ClassifiedPage } from '../compose/compose-types.js';
 import type { ReadSelection } from './read-selection.js';
+import type { SemanticNode } from '../model/semantic-node.js';
+import { rankIndexes } from '../rank/rank-indexes.js';
 
 /**
  * Capture indexes of the node at `root` and everything under it, including the content of frames
@@ -23,8 +25,8 @@ export function subtreeIndexes(page: ClassifiedPage, root: number): Set<number> 
 /** SPEC §4 `scope_ref`: read the subtree of one node, every tier. */
 export function subtreeSelection(page: ClassifiedPage, root: number): ReadSelection {
   const inside = subtreeIndexes(page, root);
-  return {
-    universe: page.nodes.filter((node) => inside.has(node.index)),
-    candidates: page.ranked.filter((node) => inside.has(node.index)),
-  };
+  // Filtered on the table, so only the subtree's nodes are made.
+  const indexes = page.table.order.filter((index) => inside.has(index));
+  const nodesAt = (list: Int32Array): SemanticNode[] => Array.from(list, (index) => page.node(index)!);
+  return { universe: nodesAt(indexes), candidates: nodesAt(rankIndexes(indexes, page.table.tier)) };
 }

@@ -1,13 +1,14 @@
 import type { ClassifiedPage } from '../compose/compose-types.js';
 import type { ReadSelection } from './read-selection.js';
+import { viewportCandidates } from '../compose/compose-snapshot.js';
 
-/** The default read never selects tiers above this one (SPEC §5: off-screen nodes need continuation, query or scope_ref). */
-export const VIEWPORT_MAX_TIER = 6;
+export { VIEWPORT_MAX_TIER } from '../rank/tier.js';
 
 /** The default read: the whole page is accounted for; candidates are ranked tiers 0–6. */
 export function viewportSelection(page: ClassifiedPage): ReadSelection {
   return {
-    universe: [...page.nodes],
-    candidates: page.ranked.filter((node) => node.tier <= VIEWPORT_MAX_TIER),
+    // The page's own lazy list, so composing counts it from the table instead of making every node.
+    universe: page.nodes,
+    candidates: viewportCandidates(page),
   };
 }

@@ -1,0 +1,46 @@
+import type { CapturedNode } from '../model/page-capture.js';
+import { isSecretField } from './redaction.js';
+
+// A node's style evidence as bits; each means what the `StyleWalk` array of the same name means.
+export const STYLE_HIDDEN = 1;
+export const STYLE_HIDES_DESCENDANTS = 2;
+export const STYLE_POINTER = 4;
+export const STYLE_IN_DIALOG = 8;
+export const STYLE_SECRET = 16;
+
+/** Product of own opacities from the root down, from the parent's product (1 at a root). */
+export function cumulativeOpacity(node: CapturedNode, inherited: number): number {
+  if (node.kind === 'text') return inherited;
+  const style = node.style;
+  return inherited * (style && typeof style.opacity === 'number' ? style.opacity : 1);
+}
+
+/**
+ * The style rules of `walkStyles` for one node, from its parent's bits (0 at a root) and its
+ * cumulative opacity. Kept apart from the walk's arrays so classification can run them on a
+ * single bit mask per node.
+ */
+export function styleBits(node: CapturedNode, parentBits: number, opacity: number, isActiveDialog: boolean): number {
+  let bits =
+    (isActiveDialog || (parentBits & STYLE_IN_DIALOG) !== 0 ? STYLE_IN_DIALOG : 0) |
+    ((parentBits & STYLE_SECRET) !== 0 || isSecretField(node) ? STYLE_SECRET : 0);
+  if (node.kind === 'text') {
+    // Text has no style of its own: it is hidden exactly when its parent element is.
+    if ((parentBits & (STYLE_HIDDEN | STYLE_HIDES_DESCENDANTS)) !== 0) bits |= STYLE_HIDDEN | STYLE_HIDES_DESCENDANTS;
+    return bits | (parentBits & STYLE_POINTER);
+  }
+  const style = node.style;
+  const attributes = node.attributes;
+  if (style?.cursor === 'pointer') bits |= STYLE_POINTER;
+  const blocks =
+    (parentBits & STYLE_HIDES_DESCENDANTS) !== 0 ||
+    style?.display === 'none' ||
+    attributes?.hidden === true ||
+    attributes?.ariaHidden === true ||
+    attributes?.inert === true ||
+    opacity <= 0;
+  const ownVisibility = style?.visibility;
+  if (blocks || ownVisibility === 'hidden' || ownVisibility === 'collapse') bits |= STYLE_HIDDEN;
+  if (blocks || style?.contentVisibility === 'hidden') bits |= STYLE_HIDES_DESCENDANTS;
+  return bits;
+}
