@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  CLOSED_ROOTS_PAGE_SCRIPT,
+  generateClosedRootsPage,
   generateHostilePage,
   generateInboxPage,
   INBOX_PAGE_SCRIPT,
@@ -54,6 +56,8 @@ export interface FixtureServer {
   urls: FixtureUrls;
   /** URL of the generated inbox page with exactly `elements` elements. */
   inboxUrl(elements: number): string;
+  /** URL of the generated closed-shadow-roots page (`/generated/closed-roots`, see ClosedRootsPageOptions). */
+  closedRootsUrl(options?: { depth?: number; elements?: number; frames?: boolean }): string;
   close(): Promise<void>;
 }
 
@@ -92,6 +96,14 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   origins.main = `http://127.0.0.1:${port(main)}`;
   origins.second = `http://localhost:${port(second)}`;
   const inboxUrl = (elements: number): string => `${origins.main}/generated/inbox?elements=${elements}`;
+  const closedRootsUrl = (options: { depth?: number; elements?: number; frames?: boolean } = {}): string => {
+    const query = new URLSearchParams();
+    if (options.depth !== undefined) query.set('depth', String(options.depth));
+    if (options.elements !== undefined) query.set('elements', String(options.elements));
+    if (options.frames) query.set('frames', '1');
+    const search = query.toString();
+    return `${origins.main}/generated/closed-roots${search ? `?${search}` : ''}`;
+  };
   return {
     mainOrigin: origins.main,
     secondOrigin: origins.second,
@@ -105,6 +117,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
       hostile: `${origins.main}/generated/hostile`,
     },
     inboxUrl,
+    closedRootsUrl,
     close: async () => {
       await Promise.all([closeServer(main), closeServer(second)]);
     },
@@ -132,6 +145,27 @@ async function handle(request: IncomingMessage, response: ServerResponse, appDir
   }
   if (pathname === '/generated/hostile') {
     send(response, 200, HTML, generateHostilePage(), request.method === 'HEAD');
+    return;
+  }
+  if (pathname === '/generated/closed-roots') {
+    const depth = Number(url.searchParams.get('depth') ?? 0);
+    const elements = Number(url.searchParams.get('elements') ?? 0);
+    const frame = url.searchParams.get('frame') ?? undefined;
+    const frames = url.searchParams.get('frames') === '1'
+      ? { sameOrigin: `${origins.main}/generated/closed-roots?frame=same-origin`, crossOrigin: `${origins.second}/generated/closed-roots?frame=cross-origin` }
+      : undefined;
+    let page: string;
+    try {
+      page = generateClosedRootsPage({ depth, elements, frame, frames });
+    } catch (error) {
+      send(response, 400, 'text/plain; charset=utf-8', (error as Error).message);
+      return;
+    }
+    send(response, 200, HTML, page, request.method === 'HEAD');
+    return;
+  }
+  if (pathname === '/generated/closed-roots.js') {
+    send(response, 200, JAVASCRIPT, CLOSED_ROOTS_PAGE_SCRIPT, request.method === 'HEAD');
     return;
   }
   if (pathname === '/generated/inbox.js') {

@@ -11,7 +11,11 @@ export {
   HOSTILE_HIDDEN_CONTROLS,
   HtmlWriter,
   escapeHtml,
+  generateClosedRootsPage,
+  closedFrameButton,
+  CLOSED_ROOTS_PAGE_SCRIPT,
+  CLOSED_ROOTS_CONTENT,
 } from './pages/index.js';
-export type { InboxPageOptions } from './pages/index.js';
+export type { InboxPageOptions, ClosedRootsPageOptions } from './pages/index.js';
 export { launchTestChromium, CHROMIUM_BASE_FLAGS, DEFAULT_CHROMIUM_PATH } from './chromium-launcher.js';
 export type { LaunchTestChromiumOptions, TestChromium } from './chromium-launcher.js';

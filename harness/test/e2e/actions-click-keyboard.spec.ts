@@ -119,7 +119,7 @@ describe('keyboard delivery of clicks', () => {
     expect(await kbd.click({ ...address, ref: refOf(snap, 'radio', 'Pick B').ref })).toMatchObject({ status: 'ok', effect: 'confirmed' });
     expect(await kbd.click({ ...address, ref: refOf(snap, 'link', 'Jump to anchor').ref })).toMatchObject({ status: 'ok', effect: 'confirmed' });
     expect(await f.evaluate<string>('location.hash')).toBe('#kbd-anchor');
-    expect(await kbd.click({ ...address, ref: refOf(snap, 'DisclosureTriangle', 'More details').ref })).toMatchObject({ status: 'ok', effect: 'confirmed' });
+    expect(await kbd.click({ ...address, ref: refOf(snap, 'button', 'More details').ref })).toMatchObject({ status: 'ok', effect: 'confirmed' });
     expect(await f.evaluate<boolean>("document.getElementById('kbd-details').open")).toBe(true);
     expect(await f.evaluate<[boolean, boolean]>("[document.getElementById('kbd-check').checked, document.getElementById('kbd-radio').checked]")).toEqual([true, true]);
     expect(keyDowns(f.recorder.since(mark))).toEqual([' ', ' ', 'Enter', 'Enter']);

@@ -8,6 +8,7 @@ import { walkDocument, type FramePlacement } from './walk.js';
 import { SegmentCache } from './segments.js';
 import { MutationLog } from './mutation-log.js';
 import { AxFreshness } from './ax-freshness.js';
+import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
 
 export interface CaptureOptions {
   mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
@@ -22,6 +23,8 @@ export interface CaptureOptions {
   placement: FramePlacement;
   /** Reuse unchanged DOM-only walk records of earlier captures (default true; false reads everything afresh). */
   reuse?: boolean;
+  /** Closed shadow roots: whether this walk may ask the Node side first, and the whole-read size limit. */
+  closed?: ClosedRootOptions;
 }
 
 // The wire shapes are declared once, on the Node side that reads them.
@@ -40,7 +43,7 @@ export class Collector {
   private readonly rankings = new Map<string, Ranking>();
   private readonly closedRoots = new WeakMap<Element, ShadowRoot>();
   private readonly checkedHosts = new WeakSet<Element>();
-  private pendingCandidates: Element[] = [];
+  private readonly closed = new ClosedRootTracker(this.checkedHosts);
   /** Created at the first capture: caches valid while the DOM they cover is unchanged. */
   private watch: { log: MutationLog; segments: SegmentCache; ax: AxFreshness } | null = null;
   rank: RankFunction = rankWalk;
@@ -81,6 +84,7 @@ export class Collector {
     if (!this.watch) {
       const log = new MutationLog(document);
       this.watch = { log, segments: new SegmentCache(log), ax: new AxFreshness(log, window) };
+      this.closed.listen(log);
     }
     return this.watch;
   }
@@ -108,12 +112,20 @@ export class Collector {
     this.overlay = host;
   }
 
-  /** Hosts found by the last walk that may carry a closed shadow root (custom elements without an open one). */
-  takeClosedCandidates(): Element[] {
-    const out = this.pendingCandidates;
-    this.pendingCandidates = [];
-    for (const host of out) this.checkedHosts.add(host);
-    return out;
+  /** Up to `limit` hosts found by the last walk that may carry a closed shadow root (page/closed-roots.ts). */
+  takeClosedCandidates(limit: number): Element[] {
+    return this.closed.takeCandidates(limit);
+  }
+
+  /** Subtrees whose pierced read the last capture asked for (the document, or elements inserted since the last read). */
+  takeClosedScan(): Node[] {
+    return this.closed.takeScan();
+  }
+
+  /** The closed roots a pierced read found ([host, root] pairs); `complete`: no budget cut it short. */
+  closedScanned(complete: boolean, pairs: Array<Element | ShadowRoot>): void {
+    this.addClosedRoots(pairs);
+    this.closed.scanDone(complete);
   }
 
   addClosedRoots(pairs: Array<Element | ShadowRoot>): void {
@@ -122,29 +134,28 @@ export class Collector {
       // Records copied from earlier walks did not compose this root: drop the ones around its host.
       this.watch?.segments.invalidateFrom(pairs[i] as Element);
     }
+    this.closed.watchRoots(pairs);
   }
 
-  capture(options: CaptureOptions): ShipResult | { closedCandidates: number } {
+  capture(options: CaptureOptions): ShipResult | ClosedRootRequest {
     const result = this.captureInner(options);
     if ('nodes' in result) result.timings = this.timings;
     return result;
   }
 
-  private captureInner(options: CaptureOptions): ShipResult | { closedCandidates: number } {
+  private captureInner(options: CaptureOptions): ShipResult | ClosedRootRequest {
     const start = performance.now();
     const watch = this.watched();
     watch.log.flush();
     const reuse = options.reuse !== false;
-    const walk = walkDocument(document, this.closedRoots, this.checkedHosts, {
+    const walk = this.closed.takeWalk(options.closed) ?? walkDocument(document, this.closedRoots, this.checkedHosts, {
       deadline: start + options.timeMs,
       maxNodes: options.maxNodes,
       maxHitTests: options.maxHitTests,
     }, options.placement, reuse ? watch.segments : undefined);
     const walked = performance.now();
-    if (walk.closedCandidates.length > 0) {
-      this.pendingCandidates = walk.closedCandidates;
-      return { closedCandidates: walk.closedCandidates.length };
-    }
+    const closed = this.closed.request(walk, options.closed, reuse);
+    if (closed !== null) return closed;
     dropEchoTexts(walk, reusedRecords(walk));
     if (reuse) watch.segments.store(walk, walk.segments);
     if (options.placement.covered) coverAll(walk);

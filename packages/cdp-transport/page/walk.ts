@@ -4,6 +4,7 @@ import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
 import { paddingBox } from './geometry.js';
 import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
 import { composedContains } from './hit-test.js';
+import { maybeClosedHost } from './closed-roots.js';
 import { segmentKey, wholeKey, type OpenSegment, type Segment, type SegmentCache } from './segments.js';
 
 const DISABLED = Object.freeze({ disabled: true });
@@ -472,7 +473,7 @@ export function walkDocument(
         }
       }
     } else {
-      if (tag.includes('-') && !checkedHosts.has(element)) {
+      if ((tag.includes('-') || (!far && !hidden && maybeClosedHost(element, tag, walk.box[index]))) && !checkedHosts.has(element)) {
         walk.closedCandidates.push(element);
         if (open !== null) open.cacheable = false;
       }

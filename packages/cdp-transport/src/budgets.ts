@@ -13,6 +13,19 @@ export const CAPTURE_BUDGETS = {
   calls: 2_000,
   /** elementFromPoint hit tests per frame (in-viewport candidates only). */
   hitTests: 3_000,
+  /**
+   * Closed shadow roots: a frame document whose walk and element count are at most this many
+   * nodes is read whole with one pierced `DOM.describeNode` (once, then only inserted subtrees);
+   * larger ones only have candidate hosts checked. 0 disables whole reads.
+   */
+  closedRootScanNodes: 2_000,
+  /**
+   * Depth of the retried reads when a whole read fails (Chromium refuses replies nested deeper
+   * than ~147 DOM levels); branches cut at that depth are read with further calls.
+   */
+  closedRootScanDepth: 100,
+  /** `DOM.describeNode` calls per capture for closed-root discovery (reads, hydration of cut branches, candidate hosts). */
+  closedRootCalls: 300,
 } as const;
 
 export type CaptureBudgets = { -readonly [K in keyof typeof CAPTURE_BUDGETS]: number };

@@ -62,27 +62,3 @@ function throwIfException(response: Protocol.Runtime.CallFunctionOnResponse, met
     throw new TransportError('protocol_error', `the in-page collector failed in ${method}: ${description}`, 'Runtime.callFunctionOn');
   }
 }
-
-/**
- * Closed author shadow roots are invisible to page script; CDP pierces them. For each candidate
- * host, `DOM.describeNode {pierce}` lists its shadow roots; a closed one is resolved into this
- * world (`DOM.resolveNode`) and handed to the collector, which then composes it like an open one.
- * User-agent roots are ignored.
- */
-export async function resolveClosedRoots(world: WorldRef, budget: CaptureBudget): Promise<number> {
-  const hosts = await collectorObjects(world, budget, 'takeClosedCandidates', []);
-  const live = hosts.filter((id): id is string => id !== null);
-  if (!budget.reserve(live.length * 2)) return 0;
-  const described = await Promise.all(live.map((objectId) => budget.send(world.session, 'DOM.describeNode', { objectId, depth: 1, pierce: true })));
-  const pairs: string[] = [];
-  await Promise.all(
-    described.map(async ({ node }, i) => {
-      const closed = node.shadowRoots?.find((root) => root.shadowRootType === 'closed');
-      if (!closed) return;
-      const { object } = await budget.send(world.session, 'DOM.resolveNode', { backendNodeId: closed.backendNodeId, executionContextId: world.contextId, objectGroup: OBJECT_GROUP });
-      if (object.objectId) pairs.push(live[i]!, object.objectId);
-    }),
-  );
-  if (pairs.length > 0) await callCollectorWithObjects(world, budget, 'addClosedRoots', pairs);
-  return pairs.length / 2;
-}

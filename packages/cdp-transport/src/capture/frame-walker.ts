@@ -2,7 +2,8 @@ import { TransportError, intersectRects } from '@sightline/semantic-core';
 import type { CdpTab } from '../tab/cdp-tab.js';
 import { CAPTURE_BUDGETS } from '../budgets.js';
 import type { CaptureBudget } from './call-budget.js';
-import { callCollector, collectorObjects, resolveClosedRoots, type WorldRef } from './collector-calls.js';
+import { callCollector, collectorObjects, type WorldRef } from './collector-calls.js';
+import { checkClosedCandidates, closedRootCallsLeft, closedRootPlan, scanClosedRoots, type ClosedRootPlan } from './closed-roots.js';
 import type { CollectorMode, FramePlacement, ShipResult } from './shipped.js';
 
 /** What one frame's collector pass produced, with the frames nested under its <iframe> nodes. */
@@ -33,7 +34,12 @@ export interface WalkPlan {
   handleFor(frameId: string): number | undefined;
   /** Reuse unchanged parts of earlier walks (page/segments.ts). */
   reuse: boolean;
+  /** Closed-root discovery budget of this capture, shared by its frames (CAPTURE_BUDGETS defaults when absent). */
+  closedRoots?: ClosedRootPlan;
 }
+
+/** Collector calls per frame: a walk, and after each closed-root request a walk that composes what it found. */
+const MAX_WALKS = 4;
 
 const OOPIF_ATTACH_WAIT_MS = 500;
 
@@ -71,11 +77,17 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
     maxHitTests: CAPTURE_BUDGETS.hitTests,
     placement,
     reuse: plan.reuse,
+    closed: { pass: true, scanNodes: 0, rescan: true, again: false },
   };
-  let ship: ShipResult | { closedCandidates: number } | undefined;
-  for (let attempt = 0; attempt < 4; attempt++) {
+  const closed = (plan.closedRoots ??= closedRootPlan());
+  options.closed.scanNodes = closed.scanNodes;
+  type Answer = ShipResult | { closedScan: number } | { closedCandidates: number };
+  let ship: Answer | undefined;
+  for (let attempt = 0; attempt < MAX_WALKS; attempt++) {
+    // The last walk, or one with no discovery budget left, ships whatever it holds (work left undone is named `calls`).
+    options.closed.pass = attempt < MAX_WALKS - 1 && closedRootCallsLeft(closed, budget);
     try {
-      ship = await callCollector<ShipResult | { closedCandidates: number }>(world, budget, 'capture', [options]);
+      ship = await callCollector<Answer>(world, budget, 'capture', [options]);
     } catch (error) {
       // The world died with its document between the frame-tree read and now: recreate once.
       if (attempt === 0 && TransportError.isInstance(error) && /context/i.test(error.message)) {
@@ -84,13 +96,21 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
       }
       throw error;
     }
-    if (!('closedCandidates' in ship)) break;
-    await resolveClosedRoots(world, budget);
+    if ('closedScan' in ship) {
+      await scanClosedRoots(world, budget, closed);
+      // One pierced read per frame and capture: what is inserted meanwhile waits for the next snapshot.
+      options.closed.rescan = false;
+    } else if ('closedCandidates' in ship) {
+      await checkClosedCandidates(world, budget, closed, ship.closedCandidates);
+    } else {
+      break;
+    }
+    options.closed.again = true;
     options.timeMs = Math.max(1, budget.timeLeftMs);
   }
-  if (!ship || 'closedCandidates' in ship) throw new TransportError('protocol_error', 'the collector kept finding new shadow hosts', 'Runtime.callFunctionOn');
+  if (!ship || 'closedScan' in ship || 'closedCandidates' in ship) throw new TransportError('protocol_error', 'the collector did not ship its walk', 'Runtime.callFunctionOn');
   budget.nodesLeft -= ship.walked;
-  for (const reason of ship.exhausted) budget.exhausted.add(reason as 'time' | 'nodes');
+  for (const reason of ship.exhausted) budget.exhausted.add(reason as 'time' | 'nodes' | 'calls');
   const result: FrameWalk = { frameId, loaderId: world.loaderId, world, outOfProcess: frame.outOfProcess, ship, path, children: [] };
 
   const owners = ship.nodes.map((node, index) => ({ node, index })).filter(({ node }) => node.frameOwner && node.vis !== 'css_hidden' && node.content && node.content.width > 0 && node.content.height > 0);

@@ -13,6 +13,7 @@ import { enrichFromAccessibility } from './ax-enrichment.js';
 import { CaptureBudget } from './call-budget.js';
 import { callCollector, OBJECT_GROUP, type WorldRef } from './collector-calls.js';
 import { walkFrame, type FrameWalk, type WalkPlan } from './frame-walker.js';
+import { closedRootPlan } from './closed-roots.js';
 import { comparePaths, flattenWalks, RankingStore, type StoredRanking } from './ranking-store.js';
 import { pruneShipped, type CollectorMode, type ShipResult } from './shipped.js';
 
@@ -80,6 +81,7 @@ export class PageCapturer {
         reuse: this.reuse,
       };
     }
+    plan.closedRoots = closedRootPlan(this.budgets);
     const walkStarted = performance.now();
     const root = await walkFrame(tab, tab.mainFrameId, { origin: { x: 0, y: 0 }, clip: undefined, viewport: undefined }, [], plan, budget);
     this.lastTimings['collect'] = performance.now() - walkStarted;
