@@ -289,6 +289,8 @@ export function walkDocument(
     let scrollable = false;
     let isContents = false;
     let blockFlow = false;
+    /** content-visibility:hidden: the element shows, what is in it does not. */
+    let hidesContent = false;
     // Top-layer candidates (modal dialogs, popovers) render in the viewport whatever their ancestors' boxes.
     const topLayer = tag === 'dialog' || (parentFar && element.hasAttribute('popover'));
     // A top-layer element reads style and boxes, so its segment depends on more than the DOM.
@@ -324,8 +326,8 @@ export function walkDocument(
         const box = walk.box[index]!;
         if (parentIndex >= 0 && state.has(parentIndex, BLOCK_FLOW) && box.y - vh > FAR_MARGIN && flowsDown(parentIndex) && inFlow(element)) state.add(parentIndex, FAR_BELOW);
       } else {
-        // Four reads per element; visibility, opacity and content-visibility are left to
-        // checkVisibility(), asked only where a semantic node or a text needs the answer.
+        // A few reads per element; visibility (a visible child of a hidden parent shows) is left
+        // to checkVisibility(), asked only where a semantic node or a text needs the answer.
         const style = getComputedStyle(element);
         const display = style.display;
         if (display === 'none') {
@@ -346,6 +348,10 @@ export function walkDocument(
             scrollable = /auto|scroll/.test(overflowX + overflowY) && (element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth);
           }
           isPointer = style.cursor === 'pointer';
+          // Zero opacity hides the element and all it holds; content-visibility:hidden what it
+          // holds. Either way nothing below needs a style or box read (and it is a segment root).
+          if (style.opacity === '0') hidden = true;
+          else if (style.contentVisibility === 'hidden') hidesContent = true;
         }
       }
     }
@@ -364,7 +370,7 @@ export function walkDocument(
       (editableValue === '' || editableValue === 'true' || editableValue === 'plaintext-only' ? true : editableValue === 'false' ? false : inherited);
     state.set(
       index,
-      (hidden ? HIDDEN_SUB | VIS_KNOWN | VIS_HIDDEN : 0) | (far ? FAR_SUB : 0) | (isContents ? CONTENTS : 0) | (isPointer ? POINTER : 0) |
+      (hidden ? HIDDEN_SUB | VIS_KNOWN | VIS_HIDDEN : hidesContent ? HIDDEN_SUB : 0) | (far ? FAR_SUB : 0) | (isContents ? CONTENTS : 0) | (isPointer ? POINTER : 0) |
         (isEditable ? EDITABLE : 0) | (blockFlow ? BLOCK_FLOW : 0),
     );
     attributes.contentEditable = isEditable ? true : undefined;
@@ -418,7 +424,7 @@ export function walkDocument(
       continue;
     }
     if (isSvg) continue;
-    if (segments !== undefined && (far || hidden) && !parentFar && !parentHidden) {
+    if (segments !== undefined && (far || hidden || hidesContent) && !parentFar && !parentHidden) {
       // The root of a DOM-only subtree: copy its records if nothing in it changed since they were taken.
       // Focus and an active modal are read live; a slot's content comes from elsewhere.
       const uncacheable = (activeElement !== undefined && composedContains(element, activeElement)) || walk.activeDialog === index || tag === 'slot';
@@ -430,7 +436,7 @@ export function walkDocument(
           open = { element, root: index, withRoot: true, key, stackSize: stackNodes.length, treeBase: nextTree, cacheable: !holdsFocus };
         }
       } else {
-        const key = segmentKey(far, hidden, isPointer, isEditable, walk.vis[index] !== NOT_SEMANTIC);
+        const key = segmentKey(far, hidden || hidesContent, isPointer, isEditable, walk.vis[index] !== NOT_SEMANTIC);
         if (open === null || !open.cacheable) {
           const stored = segments.get(element, key);
           if (stored && !holdsFocus && count + stored.nodes.length <= limits.maxNodes) {
