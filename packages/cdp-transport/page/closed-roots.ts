@@ -94,8 +94,8 @@ export class ClosedRootTracker {
   }
 
   /** After a walk: what must be read before it ships, or null to ship it now. */
-  request(walk: Walk, options: ClosedRootOptions | undefined, reuse: boolean): ClosedRootRequest | null {
-    const result = this.decide(walk, options, reuse);
+  request(walk: Walk, options: ClosedRootOptions | undefined): ClosedRootRequest | null {
+    const result = this.decide(walk, options);
     if (result !== null) {
       this.pendingWalk = walk;
       this.changed = false;
@@ -103,14 +103,12 @@ export class ClosedRootTracker {
     return result;
   }
 
-  private decide(walk: Walk, options: ClosedRootOptions | undefined, reuse: boolean): ClosedRootRequest | null {
+  private decide(walk: Walk, options: ClosedRootOptions | undefined): ClosedRootRequest | null {
     const pass = options?.pass !== false;
     const limit = options?.scanNodes ?? 0;
     const candidates = walk.closedCandidates.filter((host) => !this.checked.has(host));
     let read: Element[] | null | undefined;
     if (this.scanned) {
-      // Open roots entered by a walk are watched by the segment cache; without reuse, watch them here.
-      if (!reuse && this.log) for (const node of walk.nodes) if ((node as Element).shadowRoot) this.log.observe((node as Element).shadowRoot!);
       const inserted = this.insertedRoots();
       if (inserted !== null && inserted.length === 0) {
         // Nothing inserted since the last complete read: every candidate was covered by it.

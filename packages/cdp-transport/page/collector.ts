@@ -152,9 +152,9 @@ export class Collector {
       deadline: start + options.timeMs,
       maxNodes: options.maxNodes,
       maxHitTests: options.maxHitTests,
-    }, options.placement, reuse ? watch.segments : undefined);
+    }, options.placement, watch.log, reuse ? watch.segments : undefined);
     const walked = performance.now();
-    const closed = this.closed.request(walk, options.closed, reuse);
+    const closed = this.closed.request(walk, options.closed);
     if (closed !== null) return closed;
     dropEchoTexts(walk, reusedRecords(walk));
     if (reuse) watch.segments.store(walk, walk.segments);

@@ -88,13 +88,8 @@ export class SegmentCache {
   private segments = new WeakMap<Element, Segment>();
   private stored = 0;
 
-  constructor(private readonly log: MutationLog) {
+  constructor(log: MutationLog) {
     log.listen((records) => this.invalidate(records));
-  }
-
-  /** Watch a shadow root the walk entered. */
-  observe(root: Node): void {
-    this.log.observe(root);
   }
 
   get(element: Element, key: number): Segment | undefined {

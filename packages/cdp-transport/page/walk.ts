@@ -5,6 +5,7 @@ import { paddingBox } from './geometry.js';
 import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
 import { composedContains } from './hit-test.js';
 import { maybeClosedHost } from './closed-roots.js';
+import type { MutationLog } from './mutation-log.js';
 import { segmentKey, wholeKey, type OpenSegment, type Segment, type SegmentCache } from './segments.js';
 
 const DISABLED = Object.freeze({ disabled: true });
@@ -42,6 +43,7 @@ export function walkDocument(
   checkedHosts: WeakSet<Element>,
   limits: WalkLimits,
   placement: FramePlacement,
+  log: MutationLog,
   segments?: SegmentCache,
 ): Walk {
   const view = doc.defaultView!;
@@ -428,18 +430,17 @@ export function walkDocument(
       // The root of a DOM-only subtree: copy its records if nothing in it changed since they were taken.
       // Focus and an active modal are read live; a slot's content comes from elsewhere.
       const uncacheable = (activeElement !== undefined && composedContains(element, activeElement)) || walk.activeDialog === index || tag === 'slot';
-      const holdsFocus = uncacheable;
       if (wholeCandidate) {
         // Not stored (or stale): record it with its root, for the next walk to copy.
         if (open === null) {
           const key = wholeKey(parentIndex >= 0 && state.has(parentIndex, POINTER), parentIndex >= 0 && state.has(parentIndex, EDITABLE));
-          open = { element, root: index, withRoot: true, key, stackSize: stackNodes.length, treeBase: nextTree, cacheable: !holdsFocus };
+          open = { element, root: index, withRoot: true, key, stackSize: stackNodes.length, treeBase: nextTree, cacheable: !uncacheable };
         }
       } else {
         const key = segmentKey(far, hidden || hidesContent, isPointer, isEditable, walk.vis[index] !== NOT_SEMANTIC);
         if (open === null || !open.cacheable) {
           const stored = segments.get(element, key);
-          if (stored && !holdsFocus && count + stored.nodes.length <= limits.maxNodes) {
+          if (stored && !uncacheable && count + stored.nodes.length <= limits.maxNodes) {
             if (!splice(element, stored, index, walk.tree[index]!, walk.clip[index], key)) {
               walk.exhausted.push('time');
               open = null;
@@ -448,14 +449,15 @@ export function walkDocument(
             continue;
           }
         }
-        if (open === null) open = { element, root: index, withRoot: false, key, stackSize: stackNodes.length, treeBase: nextTree, cacheable: !holdsFocus };
+        if (open === null) open = { element, root: index, withRoot: false, key, stackSize: stackNodes.length, treeBase: nextTree, cacheable: !uncacheable };
       }
     }
     // Children in composed order, pushed last-first so they pop in document order.
     const shadow = element.shadowRoot;
     const container: Node | null = shadow ?? closedRoots.get(element) ?? null;
     if (container) {
-      segments?.observe(container);
+      // Caches keyed on this DOM (segments, AX freshness, closed roots) must see changes inside it too.
+      log.observe(container);
       const shadowTree = nextTree++;
       for (let child = container.lastChild; child; child = child.previousSibling) {
         stackNodes.push(child);

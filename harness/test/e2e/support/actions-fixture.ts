@@ -99,12 +99,5 @@ export function withoutSeq(entries: Array<Record<string, unknown>>): Array<Recor
   return entries.map(({ seq: _seq, ...rest }) => rest);
 }
 
-export async function waitUntil<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!accept(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
-}
+/** Poll until accepted (the helpers' `waitFor`, under the name the action specs use). */
+export { waitFor as waitUntil } from '../../helpers/cdp-page.js';

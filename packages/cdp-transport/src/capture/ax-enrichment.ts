@@ -1,14 +1,12 @@
 import type { CapturedNode } from '@sightline/semantic-core';
 import { axFacts, type AxFacts } from './accessibility.js';
-import { AxFactsCache } from './ax-facts-cache.js';
+import type { AxFactsCache } from './ax-facts-cache.js';
 import type { AssembledCapture } from './assemble.js';
 import type { CaptureBudget } from './call-budget.js';
 import { collectorObjects } from './collector-calls.js';
 
 /** Roles whose AX facts add nothing the outline prints (their text children carry the content). */
 const NO_AX_ROLES = new Set(['paragraph', 'generic', 'blockquote', 'term', 'definition']);
-
-const factsCache = new AxFactsCache();
 
 /**
  * Asks Chromium's accessibility tree only about the element nodes that will be emitted (semantic
@@ -18,7 +16,12 @@ const factsCache = new AxFactsCache();
  * collector read itself (form fields; secret ones already reduced to filled/empty) are kept;
  * roles, names and states come from the AX node.
  */
-export async function enrichFromAccessibility(assembled: AssembledCapture, budget: CaptureBudget, limit: number, reuse: boolean): Promise<{ read: number; reused: number }> {
+export async function enrichFromAccessibility(
+  assembled: AssembledCapture,
+  budget: CaptureBudget,
+  limit: number,
+  factsCache: AxFactsCache | null,
+): Promise<{ read: number; reused: number }> {
   let read = 0;
   let reused = 0;
   // Most likely emitted first: context (no tier) and tier order; roles the AX tree adds nothing to are skipped.
@@ -34,12 +37,12 @@ export async function enrichFromAccessibility(assembled: AssembledCapture, budge
   const chosen = candidates.slice(0, limit);
   await Promise.all(
     assembled.placements.map(async ({ walk, local }, placement) => {
-      const known = factsCache.forWorld(walk.world);
+      const known = factsCache?.forWorld(walk.world) ?? new Map<number, AxFacts | null>();
       const targets: number[] = [];
       for (const c of chosen) {
         if (c.placement !== placement) continue;
         const shipped = walk.ship.nodes[c.index]!;
-        if (reuse && shipped.axFresh && known.has(shipped.handle)) {
+        if (shipped.axFresh && known.has(shipped.handle)) {
           const facts = known.get(shipped.handle);
           if (facts) apply(assembled.nodes[local[c.index]!]!, withoutFocus(facts));
           reused++;

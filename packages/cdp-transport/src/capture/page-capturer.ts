@@ -10,6 +10,7 @@ import type { OpaqueKeys } from '../frame-keys.js';
 import type { CdpTab } from '../tab/cdp-tab.js';
 import { assemble } from './assemble.js';
 import { enrichFromAccessibility } from './ax-enrichment.js';
+import { AxFactsCache } from './ax-facts-cache.js';
 import { CaptureBudget } from './call-budget.js';
 import { callCollector, OBJECT_GROUP, type WorldRef } from './collector-calls.js';
 import { walkFrame, type FrameWalk, type WalkPlan } from './frame-walker.js';
@@ -46,10 +47,13 @@ export class PageCapturer {
   lastTimings: Record<string, number> = {};
   private readonly budgets: CaptureBudgets;
   private readonly reuse: boolean;
+  /** AX facts read by earlier captures, per document (only with reuse). */
+  private readonly axFacts: AxFactsCache | null;
 
   constructor(private readonly options: PageCapturerOptions) {
     this.budgets = { ...CAPTURE_BUDGETS, ...options.budgets };
     this.reuse = options.reuse !== false;
+    this.axFacts = this.reuse ? new AxFactsCache() : null;
   }
 
   async capture(tab: CdpTab, tabKey: string, request: CaptureRequest): Promise<PageCapture> {
@@ -217,7 +221,7 @@ export class PageCapturer {
     const axStarted = performance.now();
     this.lastTimings['assemble'] = axStarted - finishStarted;
     try {
-      const ax = await enrichFromAccessibility(assembled, budget, axLimit, this.reuse);
+      const ax = await enrichFromAccessibility(assembled, budget, axLimit, this.axFacts);
       this.lastTimings['ax.read'] = ax.read;
       this.lastTimings['ax.reused'] = ax.reused;
     } finally {
