@@ -83,27 +83,33 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
   options.closed.scanNodes = closed.scanNodes;
   type Answer = ShipResult | { closedScan: number } | { closedCandidates: number };
   let ship: Answer | undefined;
+  let recreated = false;
   for (let attempt = 0; attempt < MAX_WALKS; attempt++) {
     // The last walk, or one with no discovery budget left, ships whatever it holds (work left undone is named `calls`).
     options.closed.pass = attempt < MAX_WALKS - 1 && closedRootCallsLeft(closed, budget);
     try {
       ship = await callCollector<Answer>(world, budget, 'capture', [options]);
+      if ('closedScan' in ship) {
+        await scanClosedRoots(world, budget, closed);
+        // One pierced read per frame and capture: what is inserted meanwhile waits for the next snapshot.
+        options.closed.rescan = false;
+      } else if ('closedCandidates' in ship) {
+        await checkClosedCandidates(world, budget, closed, ship.closedCandidates);
+      } else {
+        break;
+      }
     } catch (error) {
-      // The world died with its document between the frame-tree read and now: recreate once.
-      if (attempt === 0 && TransportError.isInstance(error) && /context/i.test(error.message)) {
+      // The world died with its document (a navigation since the frame-tree read), at any step of
+      // this frame's exchange: recreate it once and start the exchange over in the new document.
+      if (!recreated && TransportError.isInstance(error) && /context/i.test(error.message)) {
+        recreated = true;
         world = await tab.world(frameId, true);
+        options.closed.rescan = true;
+        options.closed.again = false;
+        attempt = -1;
         continue;
       }
       throw error;
-    }
-    if ('closedScan' in ship) {
-      await scanClosedRoots(world, budget, closed);
-      // One pierced read per frame and capture: what is inserted meanwhile waits for the next snapshot.
-      options.closed.rescan = false;
-    } else if ('closedCandidates' in ship) {
-      await checkClosedCandidates(world, budget, closed, ship.closedCandidates);
-    } else {
-      break;
     }
     options.closed.again = true;
     options.timeMs = Math.max(1, budget.timeLeftMs);
