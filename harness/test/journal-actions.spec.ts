@@ -130,7 +130,16 @@ describe('fixture journal', () => {
     // +1: the iframe's border.
     const x = box.x + 1 + point.x;
     const y = box.y + 1 + point.y;
-    // A move before the press: without it Chromium now and then routes the press to the parent frame.
+    // Moves before the press, until the frame itself sees one: until its hit-test data has reached
+    // the browser, Chromium now and then routes input at that point to the parent frame. Moves
+    // cause no clicks, so repeating them cannot add a journal entry.
+    await client.send('Runtime.evaluate', { expression: "window.__moved = false; addEventListener('mousemove', () => { window.__moved = true; }); true", returnByValue: true }, sessionId);
+    for (let attempt = 0; attempt < 40; attempt++) {
+      await client.Input.dispatchMouseEvent({ type: 'mouseMoved', x: x + (attempt % 2), y });
+      const moved = await client.send('Runtime.evaluate', { expression: 'window.__moved', returnByValue: true }, sessionId);
+      if (moved.result.value === true) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await client.Input.dispatchMouseEvent({ type: 'mouseMoved', x, y });
     for (const type of ['mousePressed', 'mouseReleased'] as const) {
       await client.Input.dispatchMouseEvent({ type, x, y, button: 'left', clickCount: 1 });
