@@ -12,8 +12,22 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
 pnpm test 2>&1 | tee "$log" || status=$?
+# CI shows only the end of the log, so repeat vitest's failure reports (failed suites and tests,
+# unhandled errors) there, before the summary line.
+if [ "$status" -ne 0 ]; then
+  echo "--- failures (repeated from above) ---"
+  sed 's/\x1b\[[0-9;]*m//g' "$log" | awk '
+    / ERROR / && !show { print; next }
+    /Failed Suites|Failed Tests|Unhandled Error/ { show = 1 }
+    /Test Files +[0-9]/ { show = 0 }
+    show && shown < 150 { print; shown++ }'
+fi
 # One closing line over every package's vitest summary ("Tests  12 passed | 1 failed (13)").
 sed 's/\x1b\[[0-9;]*m//g' "$log" | awk '
+  /Test Files +[0-9]+/ {
+    for (i = 1; i <= NF; i++) if ($(i+1) ~ /^failed/) failedFiles += $i
+    next
+  }
   /Tests +[0-9]+/ {
     for (i = 1; i <= NF; i++) {
       if ($(i+1) ~ /^passed/) passed += $i
@@ -21,5 +35,9 @@ sed 's/\x1b\[[0-9;]*m//g' "$log" | awk '
       if ($(i+1) ~ /^skipped/) skipped += $i
     }
   }
-  END { printf "Sightline: %d passed, %d failed, %d skipped\n", passed, failed, skipped }'
+  END {
+    printf "Sightline: %d passed, %d failed, %d skipped", passed, failed, skipped
+    if (failedFiles > 0) printf " (%d test files failed, e.g. in a hook)", failedFiles
+    printf "\n"
+  }'
 exit "$status"

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XClient } from './native-x11.js';
@@ -86,12 +86,40 @@ function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv): Ch
   return child;
 }
 
-function freeDisplayNumber(): number {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const number = 100 + Math.floor(Math.random() * 800);
-    if (!existsSync(`/tmp/.X11-unix/X${number}`) && !existsSync(`/tmp/.X${number}-lock`)) return number;
-  }
-  throw new Error('no free X display number');
+/**
+ * Starts Xvfb in its own process group on a display it picks itself (`-displayfd`: Xvfb takes the
+ * first free display under its own lock files), so parallel test processes never race for a number.
+ * On failure the error carries Xvfb's last words.
+ */
+function startXvfb(args: string[], timeoutMs = 30_000): Promise<{ display: string; child: ChildProcess }> {
+  const child = spawn('Xvfb', ['-displayfd', '3', ...args], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], detached: true });
+  if (child.pid === undefined) throw new Error('could not start Xvfb');
+  track(child.pid);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+  });
+  return new Promise((resolve, reject) => {
+    let announced = '';
+    let settled = false;
+    const fail = (why: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void stopGroup(child, 0).finally(() => reject(new Error(`Xvfb did not start: ${why}${stderr.trim() ? `\n${stderr.trim()}` : ''}`)));
+    };
+    const timer = setTimeout(() => fail(`no display announced within ${timeoutMs} ms`), timeoutMs);
+    child.on('error', (error) => fail(String(error)));
+    child.once('exit', (code, signal) => fail(`exited with ${code ?? signal}`));
+    (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
+      announced += chunk.toString('utf8');
+      const match = /^(\d+)\n/.exec(announced);
+      if (!match || settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ display: `:${match[1]}`, child });
+    });
+  });
 }
 
 export const SCREEN = { width: 1280, height: 800 } as const;
@@ -104,25 +132,15 @@ export class XSession {
   ) {}
 
   static async start(): Promise<XSession> {
-    for (let attempt = 0; ; attempt += 1) {
-      const number = freeDisplayNumber();
-      const display = `:${number}`;
-      const xvfb = spawnGroup('Xvfb', [display, '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'], process.env);
-      try {
-        await waitFor(`Xvfb on ${display}`, () => {
-          if (xvfb.exitCode !== null) throw new Error(`Xvfb exited with ${xvfb.exitCode}`);
-          return existsSync(`/tmp/.X11-unix/X${number}`);
-        }, 15_000);
-      } catch (error) {
-        await stopGroup(xvfb);
-        if (attempt < 2) continue; // a display number taken in the meantime
-        throw error;
-      }
-      const windowManager = spawnGroup('openbox', [], { ...process.env, DISPLAY: display });
-      const session = new XSession(display, xvfb, windowManager);
-      try {
-        // openbox is ready once it advertises itself as the EWMH window manager.
-        await waitFor('openbox', async () => {
+    const { display, child: xvfb } = await startXvfb(['-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp']);
+    const windowManager = spawnGroup('openbox', [], { ...process.env, DISPLAY: display });
+    const session = new XSession(display, xvfb, windowManager);
+    try {
+      // openbox is ready once it advertises itself as the EWMH window manager.
+      await waitFor(
+        'openbox',
+        async () => {
+          if (windowManager.exitCode !== null) throw new Error(`openbox exited with ${windowManager.exitCode}`);
           const x = await XClient.open(display);
           try {
             const atom = await x.atom('_NET_SUPPORTING_WM_CHECK');
@@ -131,13 +149,14 @@ export class XSession {
           } finally {
             x.close();
           }
-        });
-      } catch (error) {
-        await session.stop();
-        throw error;
-      }
-      return session;
+        },
+        30_000,
+      );
+    } catch (error) {
+      await session.stop();
+      throw error;
     }
+    return session;
   }
 
   async stop(): Promise<void> {

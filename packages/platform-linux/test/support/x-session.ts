@@ -1,5 +1,4 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,12 +27,38 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | null | u
   throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
 }
 
-function freeDisplayNumber(): number {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const number = 90 + Math.floor(Math.random() * 400);
-    if (!existsSync(`/tmp/.X11-unix/X${number}`) && !existsSync(`/tmp/.X${number}-lock`)) return number;
-  }
-  throw new Error('no free X display number');
+/**
+ * Starts Xvfb on a display it picks itself (`-displayfd`: Xvfb takes the first free display under
+ * its own lock files), so parallel test processes never race for a number. Resolves with the
+ * display once the server accepts connections; on failure the error carries Xvfb's last words.
+ */
+export function startXvfb(args: string[], timeoutMs = 30_000, spawnOptions: { detached?: boolean } = {}): Promise<{ display: string; child: ChildProcess }> {
+  const child = spawn('Xvfb', ['-displayfd', '3', ...args], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], ...spawnOptions });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+  });
+  return new Promise((resolve, reject) => {
+    let announced = '';
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`Xvfb did not start: ${why}${stderr.trim() ? `\n${stderr.trim()}` : ''}`));
+    };
+    const timer = setTimeout(() => fail(`no display announced within ${timeoutMs} ms`), timeoutMs);
+    child.once('error', (error) => fail(String(error)));
+    child.once('exit', (code, signal) => fail(`exited with ${code ?? signal}`));
+    (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
+      announced += chunk.toString('utf8');
+      const match = /^(\d+)\n/.exec(announced);
+      if (!match) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      child.removeAllListeners('error');
+      child.on('error', () => undefined);
+      resolve({ display: `:${match[1]}`, child });
+    });
+  });
 }
 
 async function stop(child: ChildProcess | undefined): Promise<void> {
@@ -53,16 +78,24 @@ export class XSession {
   ) {}
 
   static async start(): Promise<XSession> {
-    const number = freeDisplayNumber();
-    const display = `:${number}`;
-    const xvfb = spawn('Xvfb', [display, '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
-    await waitFor(`Xvfb on ${display}`, async () => existsSync(`/tmp/.X11-unix/X${number}`) && xvfb.exitCode === null);
+    const { display, child: xvfb } = await startXvfb(['-screen', '0', '1280x800x24', '-nolisten', 'tcp']);
     const windowManager = spawn('openbox', [], { stdio: 'ignore', env: { ...process.env, DISPLAY: display } });
+    windowManager.on('error', () => undefined);
     const session = new XSession(display, xvfb, windowManager);
-    // openbox is ready once it advertises itself as the EWMH window manager.
-    await waitFor('openbox', () =>
-      X11Connection.with(display, 2000, async (connection) => (await connection.property(connection.root, '_NET_SUPPORTING_WM_CHECK')) !== null),
-    );
+    try {
+      // openbox is ready once it advertises itself as the EWMH window manager.
+      await waitFor(
+        'openbox',
+        () => {
+          if (windowManager.exitCode !== null) throw new Error(`openbox exited with ${windowManager.exitCode}`);
+          return X11Connection.with(display, 2000, async (connection) => (await connection.property(connection.root, '_NET_SUPPORTING_WM_CHECK')) !== null);
+        },
+        30_000,
+      );
+    } catch (error) {
+      await session.stop();
+      throw error;
+    }
     return session;
   }
 
