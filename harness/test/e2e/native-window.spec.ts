@@ -106,7 +106,7 @@ describe.skipIf(skipReason !== null)(`native window route under Xvfb${skipReason
       ]);
       return states.every((state) => state === 'complete');
     });
-  }, 90_000);
+  }, 180_000);
 
   afterAll(async () => {
     // Every step runs even when an earlier one fails: nothing may outlive this file.

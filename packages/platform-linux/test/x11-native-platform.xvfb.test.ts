@@ -19,7 +19,7 @@ describe.skipIf(skipReason !== null)(`X11NativePlatform under Xvfb${skipReason ?
     session = await XSession.start();
     platform = new X11NativePlatform({ display: session.display });
     browser = await ChromiumProcess.launch(chromium, session.display);
-  }, 60_000);
+  }, 150_000);
 
   afterAll(async () => {
     canary?.close();

@@ -77,7 +77,17 @@ export class XSession {
     private readonly windowManager: ChildProcess,
   ) {}
 
+  /** One retry: a display server that fails to come up once on a loaded machine usually does the second time. */
   static async start(): Promise<XSession> {
+    try {
+      return await XSession.startOnce();
+    } catch (error) {
+      console.warn(`X session did not start, retrying once: ${String(error)}`);
+      return XSession.startOnce();
+    }
+  }
+
+  private static async startOnce(): Promise<XSession> {
     const { display, child: xvfb } = await startXvfb(['-screen', '0', '1280x800x24', '-nolisten', 'tcp']);
     const windowManager = spawn('openbox', [], { stdio: 'ignore', env: { ...process.env, DISPLAY: display } });
     windowManager.on('error', () => undefined);
