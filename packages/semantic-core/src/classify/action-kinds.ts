@@ -40,37 +40,60 @@ export function elementActionMask(node: CapturedNode, parentHasPointer: boolean,
   const role = node.role;
   const tag = node.tag;
   const attributes = node.attributes;
-  const inputType = tag === 'input' ? (attributes?.inputType ?? '') : undefined;
-  let mask = 0;
+  // Form controls take the long way; everything else (nearly every element of a page) is decided
+  // by its role, a link or <summary>. Kept small so the classifier's loop can inline it.
+  let mask =
+    tag === 'input' || tag === 'select' || tag === 'textarea' || role === 'listbox' || role === 'combobox' || attributes?.contentEditable === true
+      ? formControlMask(node, bits)
+      : (bits & ROLE_TYPING) !== 0
+        ? ACTION_TYPE | ACTION_CLICK
+        : (bits & ROLE_CLICK) !== 0 || attributes?.href === true || tag === 'summary'
+          ? ACTION_CLICK
+          : 0;
+  if (attributes) {
+    if (attributes.href === true) mask |= ACTION_HOVER;
+    if (attributes.clickHandler === true) mask |= ACTION_CLICK;
+    if (attributes.tabIndex !== undefined && attributes.tabIndex >= 0) mask |= ACTION_CLICK;
+  }
+  if ((bits & ROLE_HOVER) !== 0) mask |= ACTION_HOVER;
+  const style = node.style;
+  if (style) {
+    if (style.cursor === 'pointer' && !parentHasPointer && !rectIsEmpty(node.box)) mask |= ACTION_CLICK;
+    if (style.scrollable === true) mask |= ACTION_SCROLL;
+  }
+  return mask;
+}
 
-  if (inputType === 'file') mask |= ACTION_UPLOAD | ACTION_CLICK;
-  else if (tag === 'select' || role === 'listbox') mask |= ACTION_SELECT | ACTION_CLICK;
-  else if (role === 'combobox') {
+/** The primary action of inputs, selects, textareas, listboxes, comboboxes and contentEditable elements. */
+function formControlMask(node: CapturedNode, bits: number): number {
+  const role = node.role;
+  const tag = node.tag;
+  const attributes = node.attributes;
+  const inputType = tag === 'input' ? (attributes?.inputType ?? '') : undefined;
+  if (inputType === 'file') return ACTION_UPLOAD | ACTION_CLICK;
+  if (tag === 'select' || role === 'listbox') return ACTION_SELECT | ACTION_CLICK;
+  if (role === 'combobox') {
     // An editable combobox is an input or contentEditable; a select-only one opens on click.
     const editable = tag === 'input' || tag === 'textarea' || attributes?.contentEditable === true;
-    mask |= editable ? ACTION_TYPE | ACTION_CLICK : ACTION_CLICK;
-  } else if (
+    return editable ? ACTION_TYPE | ACTION_CLICK : ACTION_CLICK;
+  }
+  if (
     (bits & ROLE_TYPING) !== 0 ||
     tag === 'textarea' ||
     attributes?.contentEditable === true ||
     (inputType !== undefined && TEXT_INPUT_TYPES.has(inputType))
   ) {
-    mask |= ACTION_TYPE | ACTION_CLICK;
-  } else if (
+    return ACTION_TYPE | ACTION_CLICK;
+  }
+  if (
     (bits & ROLE_CLICK) !== 0 ||
     attributes?.href === true ||
     tag === 'summary' ||
     (inputType !== undefined && CLICK_INPUT_TYPES.has(inputType))
   ) {
-    mask |= ACTION_CLICK;
+    return ACTION_CLICK;
   }
-
-  if ((bits & ROLE_HOVER) !== 0 || attributes?.href === true) mask |= ACTION_HOVER;
-  if (attributes?.clickHandler === true) mask |= ACTION_CLICK;
-  if (attributes?.tabIndex !== undefined && attributes.tabIndex >= 0) mask |= ACTION_CLICK;
-  if (node.style?.cursor === 'pointer' && !parentHasPointer && !rectIsEmpty(node.box)) mask |= ACTION_CLICK;
-  if (node.style?.scrollable === true) mask |= ACTION_SCROLL;
-  return mask;
+  return 0;
 }
 
 const maskCache = new Map<number, ActionKind[]>();

@@ -90,6 +90,29 @@ describe('classifyPage', () => {
     expect(page.removed.css_hidden).toBe(1);
   });
 
+  it('hides everything under a zero-opacity ancestor, however deep, and nothing beside it', () => {
+    const page = classifyPage(
+      buildCapture([
+        el('region', 'Faded', { style: { opacity: 0 } }, [el('group', 'Inner', { style: { opacity: 0.5 } }, [el('button', 'Deep'), text('Deep text')])]),
+        el('region', 'Half', { style: { opacity: 0.5 } }, [el('button', 'Seen', { style: { opacity: 0.5 } })]),
+      ]),
+    );
+    expect(page.nodes.map((n) => n.name)).toEqual(['Half', 'Seen']);
+    expect(page.removed.css_hidden).toBe(4);
+  });
+
+  it('counts depth over kept ancestors only, at any depth', () => {
+    const page = classifyPage(
+      buildCapture([el('main', '', {}, [el('generic', '', {}, [el('list', '', {}, [el('listitem', '', {}, [el('generic', '', {}, [el('link', 'Deep link', { attributes: { href: true } })])])])])])]),
+    );
+    expect(page.nodes.map((n) => [n.role, n.depth])).toEqual([
+      ['main', 0],
+      ['list', 1],
+      ['listitem', 2],
+      ['link', 3],
+    ]);
+  });
+
   it('counts removed nodes, including the collector outside counts', () => {
     const capture = buildCapture(
       [el('button', 'Hidden', { style: { display: 'none' } }), el('button', 'Covered', { hit: 'covered' }), el('button', 'Fine')],

@@ -3,14 +3,14 @@ import { elementActionMask } from './action-kinds.js';
 import { displayName } from './display-name.js';
 import { isEchoOfParent, isLabelEcho } from './echoes.js';
 import { isSemanticElement } from './is-semantic.js';
-import { REDACTED_FILLED, REDACTED_EMPTY, REDACTED_NONE, createNodeTable, overrideOf, visibilityCode, type NodeTable } from './node-table.js';
+import { REDACTED_FILLED, REDACTED_EMPTY, REDACTED_NONE, createNodeTable, overrideOf, type NodeTable } from './node-table.js';
 import { redactNode } from './redact-node.js';
 import { giveBackScratch, takeScratch } from './scratch.js';
-import { ROLE_CONTAINER, roleBits } from './role-bits.js';
-import { STYLE_HIDDEN, STYLE_IN_DIALOG, STYLE_POINTER, STYLE_SECRET, cumulativeOpacity, styleBits } from './style-bits.js';
+import { roleBits } from './role-bits.js';
+import { STYLE_HIDDEN, STYLE_IN_DIALOG, STYLE_POINTER, STYLE_SECRET, ownOpacity, styleBits } from './style-bits.js';
 import { hasVisibleText } from './text.js';
-import { visibilityFrom } from './visibility.js';
-import { tierFor } from '../rank/tier.js';
+import { VIS_CSS_HIDDEN, VIS_PAGE_OCCLUDED, visibilityCodeOf } from './visibility.js';
+import { tierForCode } from '../rank/tier.js';
 
 /**
  * Classifies a whole capture in one pass over its nodes (O(n)) into a `NodeTable`: the style
@@ -20,16 +20,17 @@ import { tierFor } from '../rank/tier.js';
  */
 export function classifyTable(capture: PageCapture): NodeTable {
   const { nodes, focused, activeDialog } = capture;
+  const { width: viewportWidth, height: viewportHeight } = capture.viewport;
   const count = nodes.length;
   const table = createNodeTable(count);
-  const { ordinal, parent: parentOf, depth, visibility: visibilityOf, tier, actions, container, redacted } = table;
+  const { ordinal, parent: parentOf, visibility: visibilityOf, tier, actions, redacted } = table;
   // The style walk (see style-bits.ts) runs on one bit mask per node, not the six arrays of `StyleWalk`.
   const scratch = takeScratch(count);
-  const { style, opacity, anchor, rawAnchor, ownedFrame } = scratch;
-  ownedFrame.fill(-1, 0, count);
-  capture.frames.forEach((frame, f) => {
-    if (frame.ownerNode !== null && frame.ownerNode >= 0 && frame.ownerNode < count) ownedFrame[frame.ownerNode] = f;
-  });
+  const { style, anchor, rawAnchor } = scratch;
+  // Frame hosts in document order, met by a cursor instead of a per-node lookup.
+  const hosts = frameHostsInOrder(capture, count);
+  let nextHost = 0;
+  let nextHostIndex = hosts.length > 0 ? hosts[0]![0] : -1;
   const order = new Int32Array(count);
   let kept = 0;
   /** The name node `index` shows (after iframe titles and redaction). */
@@ -37,64 +38,76 @@ export function classifyTable(capture: PageCapture): NodeTable {
 
   for (let i = 0; i < count; i++) {
     const node = nodes[i]!;
-    const p = node.parent >= 0 && node.parent < i ? node.parent : -1;
-    const nodeOpacity = cumulativeOpacity(node, p >= 0 ? opacity[p]! : 1);
-    const bits = styleBits(node, p >= 0 ? style[p]! : 0, nodeOpacity, i === activeDialog);
-    opacity[i] = nodeOpacity;
-    style[i] = bits;
-    const parentAnchor = p >= 0 ? anchor[p]! : -1;
-    const parentRaw = p >= 0 ? rawAnchor[p]! : -1;
+    const parentIndex = node.parent;
+    let parentBits = 0;
+    let parentAnchor = -1;
+    let parentRaw = -1;
+    const hasParent = parentIndex >= 0 && parentIndex < i;
+    if (hasParent) {
+      parentBits = style[parentIndex]!;
+      parentAnchor = anchor[parentIndex]!;
+      parentRaw = rawAnchor[parentIndex]!;
+    }
     anchor[i] = parentAnchor;
     rawAnchor[i] = parentRaw;
+    let frameIndex = -1;
+    if (i === nextHostIndex) {
+      frameIndex = hosts[nextHost]![1];
+      nextHost++;
+      nextHostIndex = nextHost < hosts.length ? hosts[nextHost]![0] : -1;
+    }
 
     const isText = node.kind === 'text';
-    const isElement = node.kind === 'element';
-    // One role lookup serves the action, semantic and container rules.
-    const role = isText ? 0 : roleBits(node.role);
-    const inheritsPointer = p >= 0 && (style[p]! & STYLE_POINTER) !== 0 && nodes[p]!.frame === node.frame;
-    const mask = isElement ? elementActionMask(node, inheritsPointer, role) : 0;
-    const frameIndex = ownedFrame[i]!;
-    if (frameIndex < 0 && !(isText ? hasVisibleText(node.name) : isSemanticElement(node, mask, role))) continue;
+    // Own opacity is enough: a zero factor hides every descendant through STYLE_HIDES_DESCENDANTS.
+    const bits = styleBits(node, parentBits, isText ? 1 : ownOpacity(node), i === activeDialog);
+    style[i] = bits;
     const secret = (bits & STYLE_SECRET) !== 0;
-    if (isText && !secret && parentRaw >= 0 && isEchoOfParent(node.name, nodes[parentRaw]!)) continue;
+    // One role lookup serves the action and semantic rules.
+    let role = 0;
+    let mask = 0;
+    if (isText) {
+      if (frameIndex < 0 && !hasVisibleText(node.name)) continue;
+      if (!secret && parentRaw >= 0 && isEchoOfParent(node.name, nodes[parentRaw]!)) continue;
+    } else {
+      role = roleBits(node.role);
+      const inheritsPointer = hasParent && (parentBits & STYLE_POINTER) !== 0 && nodes[parentIndex]!.frame === node.frame;
+      mask = elementActionMask(node, inheritsPointer, role);
+      if (frameIndex < 0 && !isSemanticElement(node, mask, role)) continue;
+    }
     rawAnchor[i] = i;
 
     const inDialog = (bits & STYLE_IN_DIALOG) !== 0;
-    const visibility = visibilityFrom(capture, i, (bits & STYLE_HIDDEN) !== 0, inDialog);
-    if (visibility === 'css_hidden') {
+    const visibility = visibilityCodeOf(
+      node,
+      isText ? nodes[parentIndex] : undefined,
+      viewportWidth,
+      viewportHeight,
+      (bits & STYLE_HIDDEN) !== 0,
+      inDialog,
+    );
+    if (visibility === VIS_CSS_HIDDEN) {
       table.cssHidden++;
       continue;
     }
-    if (visibility === 'page_occluded') {
+    if (visibility === VIS_PAGE_OCCLUDED) {
       table.occluded++;
       continue;
     }
     anchor[i] = i;
-    // A parent anchor that a label echo took out since is no parent to count depth from.
-    const parentKept = parentAnchor >= 0 && ordinal[parentAnchor]! >= 0;
     parentOf[i] = parentAnchor;
-    depth[i] = parentKept ? depth[parentAnchor]! + 1 : 0;
-    visibilityOf[i] = visibilityCode(visibility);
+    visibilityOf[i] = visibility;
     actions[i] = mask;
-    container[i] = isElement && (role & ROLE_CONTAINER) !== 0 ? 1 : 0;
-    tier[i] = inDialog ? 0 : tierFor(visibility, mask !== 0);
-    // The capture names the focused node even when its accessibility states do not say so.
-    if (i === focused && node.states?.focused !== true) overrideOf(table, i).states = { ...node.states, focused: true };
-    if (frameIndex >= 0) {
-      const override = overrideOf(table, i);
-      override.role = 'iframe';
-      override.name = capture.frames[frameIndex]!.title || displayName(node);
-    }
-    if (secret) {
-      redactNode(table, i, node, nameOf(i));
-      // Text inside a contentEditable secret field is its value: the field is filled.
-      if (isText && parentKept && redacted[parentAnchor] === REDACTED_EMPTY) redacted[parentAnchor] = REDACTED_FILLED;
-    }
+    tier[i] = inDialog ? 0 : tierForCode(visibility, mask !== 0);
+    if (i === focused || frameIndex >= 0 || secret) overrideKeptNode(capture, table, i, frameIndex, secret, parentAnchor);
     if (mask !== 0 && kept > 0) {
       const previous = order[kept - 1]!;
       // Frame hosts are the only nodes whose role is overridden (to iframe).
-      const previousRole = ownedFrame[previous]! >= 0 ? 'iframe' : nodes[previous]!.role;
-      if (previousRole === 'text' && redacted[previous] === REDACTED_NONE && isLabelEcho(nodes, previous, nameOf(previous), nameOf(i))) {
+      if (
+        nodes[previous]!.role === 'text' &&
+        table.overrides.get(previous)?.role !== 'iframe' &&
+        redacted[previous] === REDACTED_NONE &&
+        isLabelEcho(nodes, previous, nameOf(previous), nameOf(i))
+      ) {
         ordinal[previous] = -1;
         kept--;
       }
@@ -113,4 +126,36 @@ export function classifyTable(capture: PageCapture): NodeTable {
   // A view, not a copy: the kept count is only known now.
   table.order = order.subarray(0, kept);
   return table;
+}
+
+/**
+ * What a few kept nodes show differently from their capture (kept out of the per-node loop so it
+ * stays small): the focused node's state, a frame host's role and title, a secret's redaction.
+ * `parentAnchor` is the node's nearest kept semantic ancestor so far, or -1.
+ */
+function overrideKeptNode(capture: PageCapture, table: NodeTable, i: number, frameIndex: number, secret: boolean, parentAnchor: number): void {
+  const node = capture.nodes[i]!;
+  // The capture names the focused node even when its accessibility states do not say so.
+  if (i === capture.focused && node.states?.focused !== true) overrideOf(table, i).states = { ...node.states, focused: true };
+  if (frameIndex >= 0) {
+    const override = overrideOf(table, i);
+    override.role = 'iframe';
+    override.name = capture.frames[frameIndex]!.title || displayName(node);
+  }
+  if (secret) {
+    redactNode(table, i, node, table.overrides.get(i)?.name ?? displayName(node));
+    // Text inside a contentEditable secret field is its value: the field is filled.
+    // (A parent anchor that a label echo took out since is no parent.)
+    const parent = parentAnchor >= 0 && table.ordinal[parentAnchor]! >= 0 ? parentAnchor : -1;
+    if (node.kind === 'text' && parent >= 0 && table.redacted[parent] === REDACTED_EMPTY) table.redacted[parent] = REDACTED_FILLED;
+  }
+}
+
+/** `[node index, frame index]` of every frame host of the capture, by node index (the last frame wins a shared host). */
+function frameHostsInOrder(capture: PageCapture, count: number): Array<[number, number]> {
+  const byHost = new Map<number, number>();
+  capture.frames.forEach((frame, f) => {
+    if (frame.ownerNode !== null && frame.ownerNode >= 0 && frame.ownerNode < count) byHost.set(frame.ownerNode, f);
+  });
+  return [...byHost].sort((a, b) => a[0] - b[0]);
 }

@@ -14,8 +14,8 @@ describe('NodeTable', () => {
     expect([...table.ordinal]).toEqual([-1, -1, -1, -1, -1]);
     table.parent[4] = 7;
     table.redacted[0] = 2;
-    expect([...table.depth]).toEqual([0, 0, 0, 0, 0]);
-    expect([...table.container]).toEqual([0, 0, 0, 0, 0]);
+    expect([...table.parent]).toEqual([0, 0, 0, 0, 7]);
+    expect([...table.redacted]).toEqual([2, 0, 0, 0, 0]);
     expect(table.ordinal[4]).toBe(-1);
   });
 });

@@ -28,16 +28,13 @@ export interface NodeTable {
   order: Int32Array;
   /** Position of each kept node in `order`; -1 for every other node. */
   ordinal: Int32Array;
-  /** Capture index of the nearest kept semantic ancestor, -1 at the top. */
+  /** Capture index of the nearest kept semantic ancestor, -1 at the top (`depthAt` counts them). */
   parent: Int32Array;
-  depth: Int32Array;
   /** Index into `VISIBILITY_CLASSES`. */
   visibility: Uint8Array;
   tier: Uint8Array;
   /** Action bit mask (`ACTION_*`). */
   actions: Uint8Array;
-  /** 1: a readable container that gets a content ref. */
-  container: Uint8Array;
   /** `REDACTED_*`. */
   redacted: Uint8Array;
   /** The few nodes whose shown fields differ from the capture's. */
@@ -48,20 +45,20 @@ export interface NodeTable {
 }
 
 export function createNodeTable(count: number): NodeTable {
-  // One allocation for all columns (3 of 4 bytes, then 5 of 1 byte per node).
-  const buffer = new ArrayBuffer(count * 17);
+  // One allocation for all columns (2 of 4 bytes, then 4 of 1 byte per node): fresh memory costs
+  // page faults, so the table holds only what ranking needs; depth and container are derived
+  // for the few nodes a reader asks for.
+  const buffer = new ArrayBuffer(count * 12);
   const int32 = (column: number): Int32Array => new Int32Array(buffer, column * count * 4, count);
-  const uint8 = (column: number): Uint8Array => new Uint8Array(buffer, count * 12 + column * count, count);
+  const uint8 = (column: number): Uint8Array => new Uint8Array(buffer, count * 8 + column * count, count);
   return {
     order: new Int32Array(0),
     ordinal: int32(0).fill(-1),
     parent: int32(1),
-    depth: int32(2),
     visibility: uint8(0),
     tier: uint8(1),
     actions: uint8(2),
-    container: uint8(3),
-    redacted: uint8(4),
+    redacted: uint8(3),
     overrides: new Map(),
     cssHidden: 0,
     occluded: 0,
@@ -90,6 +87,13 @@ export function visibilityCode(visibility: Visibility): number {
 
 export function visibilityOfCode(code: number): Visibility {
   return VISIBILITY_CLASSES[code]!;
+}
+
+/** Number of kept semantic ancestors of kept node `index` (0 at the top). */
+export function depthAt(table: NodeTable, index: number): number {
+  let depth = 0;
+  for (let at = table.parent[index]!; at >= 0 && table.ordinal[at]! >= 0; at = table.parent[at]!) depth++;
+  return depth;
 }
 
 /** The override record of node `index`, created on first use. */

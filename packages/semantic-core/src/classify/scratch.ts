@@ -1,6 +1,6 @@
 /**
  * Working arrays of one `classifyTable` pass. They are typed arrays outside the JS heap, and
- * allocating ~20 bytes per node for every snapshot makes V8 collect for "external memory
+ * allocating ~9 bytes per node for every snapshot makes V8 collect for "external memory
  * pressure" every few snapshots, so a pass returns its arrays here for the next one to reuse.
  * The pool holds one set, sized for the largest page seen; a nested pass (none today) would
  * simply allocate its own.
@@ -8,14 +8,10 @@
 export interface Scratch {
   /** Style bits of each node (style-bits.ts). */
   style: Uint8Array;
-  /** Cumulative opacity of each node. */
-  opacity: Float64Array;
   /** Nearest kept semantic node at or above each node. */
   anchor: Int32Array;
   /** The same, counting semantic nodes that were removed (css_hidden, page_occluded). */
   rawAnchor: Int32Array;
-  /** Index in `PageCapture.frames` of the frame a node hosts, else -1 (the pass fills it first). */
-  ownedFrame: Int32Array;
 }
 
 let spare: Scratch | null = null;
@@ -29,10 +25,8 @@ export function takeScratch(count: number): Scratch {
   }
   return {
     style: new Uint8Array(count),
-    opacity: new Float64Array(count),
     anchor: new Int32Array(count),
     rawAnchor: new Int32Array(count),
-    ownedFrame: new Int32Array(count),
   };
 }
 

@@ -3,7 +3,8 @@ import type { NodeStates } from '../model/node-states.js';
 import type { SemanticNode, Tier } from '../model/semantic-node.js';
 import { actionsFromMask } from './action-kinds.js';
 import { displayName } from './display-name.js';
-import { REDACTED_FILLED, REDACTED_NONE, visibilityOfCode, type NodeTable } from './node-table.js';
+import { REDACTED_FILLED, REDACTED_NONE, depthAt, visibilityOfCode, type NodeTable } from './node-table.js';
+import { ROLE_CONTAINER, roleBits } from './role-bits.js';
 
 const NO_STATES: NodeStates = Object.freeze({});
 
@@ -16,7 +17,7 @@ export function semanticNodeAt(capture: PageCapture, table: NodeTable, index: nu
   return {
     index,
     parent: table.parent[index]!,
-    depth: table.depth[index]!,
+    depth: depthAt(table, index),
     role: override?.role ?? node.role,
     name: override?.name ?? displayName(node),
     value: override?.value ?? node.value,
@@ -24,7 +25,8 @@ export function semanticNodeAt(capture: PageCapture, table: NodeTable, index: nu
     frame: node.frame,
     visibility: visibilityOfCode(table.visibility[index]!),
     actions: actionsFromMask(table.actions[index]!),
-    container: table.container[index] === 1,
+    // A readable container gets a content ref; the captured role decides (a frame host's too).
+    container: node.kind === 'element' && (roleBits(node.role) & ROLE_CONTAINER) !== 0,
     redacted: redacted === REDACTED_NONE ? undefined : redacted === REDACTED_FILLED ? 'filled' : 'empty',
     tier: table.tier[index] as Tier,
   };

@@ -11,14 +11,20 @@ export const STYLE_SECRET = 16;
 /** Product of own opacities from the root down, from the parent's product (1 at a root). */
 export function cumulativeOpacity(node: CapturedNode, inherited: number): number {
   if (node.kind === 'text') return inherited;
+  return inherited * ownOpacity(node);
+}
+
+/** The node's own opacity (1 when the capture has none). */
+export function ownOpacity(node: CapturedNode): number {
   const style = node.style;
-  return inherited * (style && typeof style.opacity === 'number' ? style.opacity : 1);
+  return style && typeof style.opacity === 'number' ? style.opacity : 1;
 }
 
 /**
  * The style rules of `walkStyles` for one node, from its parent's bits (0 at a root) and its
  * cumulative opacity. Kept apart from the walk's arrays so classification can run them on a
- * single bit mask per node.
+ * single bit mask per node. `opacity` may be the node's own or the product down from the
+ * root: a zero factor hides the node and, through STYLE_HIDES_DESCENDANTS, everything below.
  */
 export function styleBits(node: CapturedNode, parentBits: number, opacity: number, isActiveDialog: boolean): number {
   let bits =

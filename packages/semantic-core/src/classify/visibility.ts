@@ -1,8 +1,17 @@
-import type { PageCapture } from '../model/page-capture.js';
+import type { CapturedNode, PageCapture } from '../model/page-capture.js';
 import type { Rect, Size } from '../model/geometry.js';
 import { rectIsEmpty } from '../model/geometry.js';
-import { NEAR_VIEWPORT_MARGIN, type Visibility } from '../model/visibility.js';
+import { NEAR_VIEWPORT_MARGIN, VISIBILITY_CLASSES, type Visibility } from '../model/visibility.js';
 import { walkStyles, type StyleWalk } from './style-walk.js';
+
+// Visibility as its index in VISIBILITY_CLASSES (the NodeTable stores these codes).
+export const VIS_IN_VIEWPORT = 0;
+export const VIS_NEAR_VIEWPORT = 1;
+export const VIS_OFFSCREEN = 2;
+export const VIS_CSS_HIDDEN = 3;
+export const VIS_NO_LAYOUT = 4;
+export const VIS_PAGE_OCCLUDED = 5;
+export const VIS_UNKNOWN = 6;
 
 /**
  * Where a laid-out box sits relative to the viewport, after clipping by its overflow ancestors:
@@ -14,23 +23,28 @@ export function geometryVisibility(
   clip: Rect | null | undefined,
   viewport: Size,
 ): 'in_viewport' | 'near_viewport' | 'offscreen' {
-  if (clip === null) return 'offscreen';
+  return VISIBILITY_CLASSES[geometryCode(box, clip, viewport.width, viewport.height)] as 'in_viewport' | 'near_viewport' | 'offscreen';
+}
+
+/** `geometryVisibility` as a code (VIS_IN_VIEWPORT, VIS_NEAR_VIEWPORT or VIS_OFFSCREEN). */
+function geometryCode(box: Rect, clip: Rect | null | undefined, viewportWidth: number, viewportHeight: number): number {
+  if (clip === null) return VIS_OFFSCREEN;
   // The visible part of the box, computed inline: this runs for every node of the page.
   let left = box.x;
   let top = box.y;
-  let right = box.x + box.width;
-  let bottom = box.y + box.height;
+  let right = left + box.width;
+  let bottom = top + box.height;
   if (clip !== undefined) {
     left = Math.max(left, clip.x);
     top = Math.max(top, clip.y);
     right = Math.min(right, clip.x + clip.width);
     bottom = Math.min(bottom, clip.y + clip.height);
-    if (right <= left || bottom <= top) return 'offscreen';
+    if (right <= left || bottom <= top) return VIS_OFFSCREEN;
   }
-  if (right > 0 && bottom > 0 && left < viewport.width && top < viewport.height) return 'in_viewport';
-  const dx = right <= 0 ? -right : left >= viewport.width ? left - viewport.width : 0;
-  const dy = bottom <= 0 ? -bottom : top >= viewport.height ? top - viewport.height : 0;
-  return Math.max(dx, dy) <= NEAR_VIEWPORT_MARGIN ? 'near_viewport' : 'offscreen';
+  if (right > 0 && bottom > 0 && left < viewportWidth && top < viewportHeight) return VIS_IN_VIEWPORT;
+  const dx = right <= 0 ? -right : left >= viewportWidth ? left - viewportWidth : 0;
+  const dy = bottom <= 0 ? -bottom : top >= viewportHeight ? top - viewportHeight : 0;
+  return Math.max(dx, dy) <= NEAR_VIEWPORT_MARGIN ? VIS_NEAR_VIEWPORT : VIS_OFFSCREEN;
 }
 
 /**
@@ -46,21 +60,34 @@ export function classifyVisibility(capture: PageCapture, index: number, walk: St
 
 /** `classifyVisibility` from the node's style evidence: `hidden` (css_hidden), `inDialog` (the active dialog or inside it). */
 export function visibilityFrom(capture: PageCapture, index: number, hidden: boolean, inDialog: boolean): Visibility {
-  if (hidden) return 'css_hidden';
-  const nodes = capture.nodes;
-  let evidence = nodes[index]!;
-  if (evidence.kind === 'text' && rectIsEmpty(evidence.box)) {
-    const parent = nodes[evidence.parent];
-    if (parent) evidence = parent;
-  }
+  const node = capture.nodes[index]!;
+  const { width, height } = capture.viewport;
+  return VISIBILITY_CLASSES[visibilityCodeOf(node, capture.nodes[node.parent], width, height, hidden, inDialog)]!;
+}
+
+/**
+ * `visibilityFrom` as a code (`VIS_*`), from the node itself and its parent node (whose box a
+ * text node without a box of its own borrows). Classification calls this for every node.
+ */
+export function visibilityCodeOf(
+  node: CapturedNode,
+  parent: CapturedNode | undefined,
+  viewportWidth: number,
+  viewportHeight: number,
+  hidden: boolean,
+  inDialog: boolean,
+): number {
+  if (hidden) return VIS_CSS_HIDDEN;
+  let evidence = node;
+  if (node.kind === 'text' && parent !== undefined && rectIsEmpty(node.box)) evidence = parent;
   const box = evidence.box;
-  if (!box || rectIsEmpty(box)) return 'no_layout';
-  const where = geometryVisibility(box, evidence.clip, capture.viewport);
-  if (where !== 'in_viewport') return where;
-  const hit = nodes[index]!.hit ?? evidence.hit;
-  if (hit === 'covered') return inDialog ? 'in_viewport' : 'page_occluded';
-  if (hit === 'unknown') return 'unknown';
-  return 'in_viewport';
+  if (!box || !(box.width > 0) || !(box.height > 0)) return VIS_NO_LAYOUT;
+  const where = geometryCode(box, evidence.clip, viewportWidth, viewportHeight);
+  if (where !== VIS_IN_VIEWPORT) return where;
+  const hit = node.hit ?? evidence.hit;
+  if (hit === 'covered') return inDialog ? VIS_IN_VIEWPORT : VIS_PAGE_OCCLUDED;
+  if (hit === 'unknown') return VIS_UNKNOWN;
+  return VIS_IN_VIEWPORT;
 }
 
 /** Visibility of every node of the capture (structure included), for tests and collectors. */

@@ -1,5 +1,5 @@
 import type { Tier } from '../model/semantic-node.js';
-import type { Visibility } from '../model/visibility.js';
+import { VISIBILITY_CLASSES, type Visibility } from '../model/visibility.js';
 
 /**
  * SPEC §5 tier of a kept node. `inContext`: the node is the active dialog, inside it, the focused
@@ -25,6 +25,23 @@ export function tierFor(visibility: Visibility, actionable: boolean): Tier {
     default:
       return actionable ? 7 : 8;
   }
+}
+
+/**
+ * `tierFor` by visibility code (index in VISIBILITY_CLASSES): two entries per code, actionable
+ * first. Classification looks tiers up here for every kept node.
+ */
+const TIER_BY_CODE = (() => {
+  const table = new Uint8Array(VISIBILITY_CLASSES.length * 2);
+  VISIBILITY_CLASSES.forEach((visibility, code) => {
+    table[code * 2] = tierFor(visibility, true);
+    table[code * 2 + 1] = tierFor(visibility, false);
+  });
+  return table;
+})();
+
+export function tierForCode(code: number, actionable: boolean): Tier {
+  return TIER_BY_CODE[code * 2 + (actionable ? 0 : 1)] as Tier;
 }
 
 export const TIER_COUNT = 9;
