@@ -71,6 +71,7 @@ export class X11Connection {
             reject(new Error(`X display ${display} reports no screen`));
             return;
           }
+          isolateAtomCache(displayInfo.client);
           resolve(new X11Connection(displayInfo.client, screen.root, timeoutMs));
         });
         // Errors before the handshake completes go to the callback; swallow duplicates.
@@ -162,4 +163,26 @@ export class X11Connection {
       connection.close();
     }
   }
+}
+
+/** The highest of the atoms the X protocol predefines (XA_PRIMARY = 1 … XA_WM_TRANSIENT_FOR = 68). */
+const LAST_PREDEFINED_ATOM = 68;
+
+/**
+ * Gives `client` atom tables of its own. The x11 library starts every client on one module-wide
+ * table and adds each interned atom to it, so a second X server (another display, or the same
+ * display after a restart) would be sent the first server's atom ids: `Bad atom` at best, another
+ * property's value at worst. Only the predefined atoms, the same on every server, are kept.
+ */
+export function isolateAtomCache(client: X11Client): void {
+  const atoms: Record<string, number> = {};
+  const names: Record<number, string> = {};
+  for (const [name, id] of Object.entries(client.atoms)) {
+    if (id >= 1 && id <= LAST_PREDEFINED_ATOM) {
+      atoms[name] = id;
+      names[id] = name;
+    }
+  }
+  client.atoms = atoms;
+  client.atom_names = names;
 }

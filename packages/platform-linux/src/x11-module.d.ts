@@ -36,6 +36,9 @@ declare module 'x11' {
 
   export interface X11Client extends EventEmitter {
     display: X11Display;
+    /** Atom ids by name and names by id; the library starts every client on one shared object. */
+    atoms: Record<string, number>;
+    atom_names: Record<number, string>;
     stream: { end(): void; destroy(): void };
     AllocID(): number;
     terminate(): void;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { X11NativePlatform, processTree } from '../src/index.js';
+import { startXvfb, stopGroup } from '../src/testing/index.js';
+import { X11Connection } from '../src/x11-connection.js';
 import { CanaryWindow } from './support/canary-window.js';
 import { ChromiumProcess, XSession, findExecutable, waitFor } from './support/x-session.js';
 
@@ -106,5 +108,28 @@ describe.skipIf(skipReason !== null)(`X11NativePlatform under Xvfb${skipReason ?
 
     await canary.warpPointer(123, 234);
     expect((await platform.sentinels()).pointer).toEqual({ x: 123, y: 234 });
+  });
+
+  it('keeps atom ids per X server: a second display in the same process reads its own properties', async () => {
+    // Intern extra atoms on the first server so the two servers number the next one differently.
+    await X11Connection.with(session.display, 2000, async (connection) => {
+      await connection.atom('SIGHTLINE_TEST_SHIFT_A');
+      await connection.atom('SIGHTLINE_TEST_SHIFT_B');
+      await connection.atom('SIGHTLINE_TEST_PROBE');
+    });
+    const second = await startXvfb(['-screen', '0', '640x480x24', '-nolisten', 'tcp']);
+    try {
+      const other = new X11NativePlatform({ display: second.display });
+      // No window manager there: the root has no _NET_SUPPORTING_WM_CHECK and no client list.
+      expect(await other.listWindows()).toEqual([]);
+      await X11Connection.with(second.display, 2000, async (connection) => {
+        expect(await connection.property(connection.root, 'SIGHTLINE_TEST_PROBE')).toBeNull();
+        expect(await connection.property(connection.root, '_NET_SUPPORTING_WM_CHECK')).toBeNull();
+      });
+      // And the first display still answers with its own ids.
+      expect((await platform.listWindows()).length).toBeGreaterThan(0);
+    } finally {
+      await stopGroup(second.child);
+    }
   });
 });

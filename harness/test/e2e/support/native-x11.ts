@@ -1,4 +1,5 @@
 import x11, { type X11Client, type X11Event, type X11Xtest } from 'x11';
+import { isolateAtomCache } from '@sightline/platform-linux/testing';
 
 /**
  * A test-side X11 client for the native rows: promise-returning requests with a timeout, a
@@ -49,6 +50,8 @@ export class XClient {
           reject(new Error(`cannot open X display ${display}: ${error?.message ?? 'no screen'}`));
           return;
         }
+        // Atom ids are per server; the library would otherwise share them across displays.
+        isolateAtomCache(info.client as unknown as Parameters<typeof isolateAtomCache>[0]);
         resolve(new XClient(info.client, screen.root, screen.white_pixel));
       });
       client.on('error', () => undefined);
