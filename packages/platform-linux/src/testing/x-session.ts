@@ -64,9 +64,9 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Starts `command` as the leader of its own process group, output ignored. */
-export function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  const child = spawn(command, args, { stdio: 'ignore', env, detached: true });
+/** Starts `command` as the leader of its own process group (output ignored unless `stderr: 'pipe'`). */
+export function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, stderr: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', stderr], env, detached: true });
   if (child.pid === undefined) throw new Error(`could not start ${command}`);
   child.on('error', () => undefined);
   track(child.pid);
@@ -145,7 +145,11 @@ export class XSession {
 
   private static async startOnce(screen: { width: number; height: number }): Promise<XSession> {
     const { display, child: xvfb } = await startXvfb(['-screen', '0', `${screen.width}x${screen.height}x24`, '-nolisten', 'tcp']);
-    const windowManager = spawnGroup('openbox', [], { ...process.env, DISPLAY: display });
+    const windowManager = spawnGroup('openbox', [], { ...process.env, DISPLAY: display }, 'pipe');
+    let said = '';
+    windowManager.stderr?.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString('utf8')).slice(-2000);
+    });
     const session = new XSession(display, xvfb, windowManager);
     try {
       // openbox is ready once it advertises itself as the EWMH window manager.
@@ -159,7 +163,7 @@ export class XSession {
       );
     } catch (error) {
       await session.stop();
-      throw error;
+      throw new Error(`${String(error)} (display ${display})${said.trim() ? `\nopenbox said: ${said.trim()}` : ''}`);
     }
     return session;
   }
