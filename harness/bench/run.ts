@@ -135,7 +135,7 @@ async function main(): Promise<number> {
       load_after: loadavg().map((load) => Math.round(load * 100) / 100),
       node: process.version,
       chromium: chromiumVersion,
-      chromium_flags: [...CHROMIUM_BASE_FLAGS, '--user-data-dir=<fresh>', '--window-size=1280,800'],
+      chromium_flags: [...CHROMIUM_BASE_FLAGS],
       browser_restarts: browserRestarts,
     },
     config: { runs: options.runs, timeout_ms: options.timeoutMs, tokenizer: TOKENIZER, viewport: '1280x800' },

@@ -6,5 +6,5 @@ export { CdpConnection, DEFAULT_COMMAND_TIMEOUT_MS } from './connection/cdp-conn
 export { CdpSession } from './connection/cdp-session.js';
 export { resolveEndpoint } from './connection/resolve-endpoint.js';
 export { findChromeExecutable, CHROME_EXECUTABLE_NAMES } from './launch/chrome-executable.js';
-export { launchManagedChrome, LAUNCH_TIMEOUT_MS, type ManagedChrome } from './launch/managed-chrome.js';
-export { SPEC_CHROMIUM_FLAGS } from './launch/chrome-flags.js';
+export { launchManagedChrome, LAUNCH_TIMEOUT_MS, type ManagedChrome, type ManagedChromeOptions } from './launch/managed-chrome.js';
+export { SPEC_CHROMIUM_FLAGS, chromeFlags } from './launch/chrome-flags.js';

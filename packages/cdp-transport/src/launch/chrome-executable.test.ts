@@ -47,4 +47,11 @@ describe('chromeFlags', () => {
     }
     expect(chromeFlags({ profileDir: '/tmp/p', headless: false, viewport: { width: 800, height: 600 } })).not.toContain('--headless');
   });
+
+  it("puts the caller's extra flags after the SPEC set and the first tab's URL last", () => {
+    const flags = chromeFlags({ profileDir: '/tmp/p', headless: true, viewport: { width: 1280, height: 800 }, extraArgs: ['--lang=de'], url: 'http://127.0.0.1:1/app' });
+    expect(flags.indexOf('--lang=de')).toBeGreaterThan(flags.indexOf('--no-first-run'));
+    expect(flags.at(-1)).toBe('http://127.0.0.1:1/app');
+    expect(chromeFlags({ profileDir: '/tmp/p', headless: true, viewport: { width: 1, height: 1 } }).at(-1)).toBe('about:blank');
+  });
 });

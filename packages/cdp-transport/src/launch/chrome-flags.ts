@@ -13,8 +13,11 @@ export const SPEC_CHROMIUM_FLAGS: readonly string[] = Object.freeze([
   '--no-first-run',
 ]);
 
-/** Flags every managed Chromium starts with (SPEC §11), plus profile, port and viewport. */
-export function chromeFlags(options: { profileDir: string; headless: boolean; viewport: Size }): string[] {
+/**
+ * Flags every managed Chromium starts with (SPEC §11), plus profile, port and viewport, then the
+ * caller's `extraArgs` and the first tab's `url` (default about:blank).
+ */
+export function chromeFlags(options: { profileDir: string; headless: boolean; viewport: Size; extraArgs?: readonly string[]; url?: string }): string[] {
   const flags = [
     ...SPEC_CHROMIUM_FLAGS,
     '--no-default-browser-check',
@@ -28,6 +31,6 @@ export function chromeFlags(options: { profileDir: string; headless: boolean; vi
   // macOS: a fresh profile would otherwise ask the login keychain for its storage key, which can
   // prompt (and hang an unattended run).
   if (process.platform === 'darwin') flags.push('--use-mock-keychain');
-  flags.push('about:blank');
+  flags.push(...(options.extraArgs ?? []), options.url ?? 'about:blank');
   return flags;
 }

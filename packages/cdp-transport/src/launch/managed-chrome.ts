@@ -28,18 +28,31 @@ export interface ManagedChrome {
 const live = new Set<() => void>();
 let hooksInstalled = false;
 
+export interface ManagedChromeOptions {
+  headless: boolean;
+  viewport: Size;
+  /** Where `SIGHTLINE_CHROME` and PATH are read; default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** More command-line flags, after the SPEC §11 set. */
+  extraArgs?: readonly string[];
+  /** The first tab's URL; default about:blank. */
+  url?: string;
+  /** How long Chromium may take to open its DevTools port; default {@link LAUNCH_TIMEOUT_MS}. */
+  startTimeoutMs?: number;
+}
+
 /**
  * Starts Chromium in a fresh profile under a small detached Node watchdog (watchdog.ts) that kills
  * it and deletes the profile if this Node process disappears without cleaning up (even on SIGKILL),
  * on Linux, macOS and Windows. Normal paths (`stop()`, process exit, SIGINT/SIGTERM/SIGHUP) clean
  * up synchronously.
  */
-export async function launchManagedChrome(options: { headless: boolean; viewport: Size; env?: NodeJS.ProcessEnv }): Promise<ManagedChrome> {
+export async function launchManagedChrome(options: ManagedChromeOptions): Promise<ManagedChrome> {
   const executable = findChromeExecutable(options.env);
   const profileDir = mkdtempSync(join(tmpdir(), 'sightline-chrome-'));
   const config: WatchdogConfig = {
     executable,
-    args: chromeFlags({ profileDir, headless: options.headless, viewport: options.viewport }),
+    args: chromeFlags({ profileDir, headless: options.headless, viewport: options.viewport, extraArgs: options.extraArgs, url: options.url }),
     profileDir,
     ownerPid: process.pid,
   };
@@ -87,7 +100,8 @@ export async function launchManagedChrome(options: { headless: boolean; viewport
   live.add(stop);
   installProcessHooks();
 
-  const deadline = Date.now() + LAUNCH_TIMEOUT_MS;
+  const startTimeoutMs = options.startTimeoutMs ?? LAUNCH_TIMEOUT_MS;
+  const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
     const port = readActivePort(profileDir);
     if (port && browserPid !== undefined) {
@@ -99,7 +113,7 @@ export async function launchManagedChrome(options: { headless: boolean; viewport
   stop();
   throw browserGone || watchdogGone
     ? new SightlineError('browser_requires_setup', `${executable} exited during start-up. Run it by hand with --headless to see why, or set SIGHTLINE_CHROME to a working browser.`)
-    : new TransportError('timeout', `${executable} did not open its DevTools port within ${LAUNCH_TIMEOUT_MS} ms`, 'launch');
+    : new TransportError('timeout', `${executable} did not open its DevTools port within ${startTimeoutMs} ms`, 'launch');
 }
 
 function readActivePort(profileDir: string): { port: number; path: string } | null {
