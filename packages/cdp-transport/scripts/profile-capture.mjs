@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // Per-phase profile of a default viewport capture of the generated inbox page (SPEC §8).
 //   pnpm --filter @sightline/cdp-transport build && pnpm --filter @sightline/harness build
-//   node packages/cdp-transport/scripts/profile-capture.mjs [sizes=5000,25000,100000] [runs=5]
+//   node packages/cdp-transport/scripts/profile-capture.mjs [sizes=5000,25000,100000] [runs=5] [--fresh]
 // Prints the median (and min) per phase over warm runs: page-side walk / hit / rank / ship (from the
 // collector), the whole collector call as seen from Node (collect), assembly, AX enrichment, the
 // transport total, and the Driver's compose (semantic-core) from a Driver snapshot of the same tab.
+// --fresh: no reuse between snapshots (what a first snapshot of a page costs).
 import { execSync } from 'node:child_process';
 import { CdpBrowserTransport } from '../dist/index.js';
 import { Driver } from '@sightline/semantic-core';
 import { launchTestChromium, startFixtureServer } from '../../../harness/dist/index.js';
 
-const sizes = (process.argv[2] ?? '5000,25000,100000').split(',').map(Number);
-const runs = Number(process.argv[3] ?? 5);
+const fresh = process.argv.includes('--fresh');
+const [sizesArg, runsArg] = process.argv.slice(2).filter((arg) => arg !== '--fresh');
+const sizes = (sizesArg ?? '5000,25000,100000').split(',').map(Number);
+const runs = Number(runsArg ?? 5);
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -19,9 +22,9 @@ const median = (xs) => {
 
 const server = await startFixtureServer();
 const chromium = await launchTestChromium();
-const connection = await new CdpBrowserTransport().connect(chromium.httpEndpoint);
+const connection = await new CdpBrowserTransport({ reuse: !fresh }).connect(chromium.httpEndpoint);
 const capturer = connection['capturer'];
-const driver = new Driver({ transport: new CdpBrowserTransport() });
+const driver = new Driver({ transport: new CdpBrowserTransport({ reuse: !fresh }) });
 try {
   const [tab] = await connection.listTabs();
   const phases = ['page.walk', 'page.hit', 'page.rank', 'page.ship', 'collect', 'assemble', 'ax', 'total', 'driver.collect', 'driver.compose'];
