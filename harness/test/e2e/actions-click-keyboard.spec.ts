@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Driver, type SemanticSnapshotResponse } from '@sightline/semantic-core';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
-import { refOf, startActionsFixture, waitUntil, withoutSeq, type ActionsFixture } from './support/actions-fixture.js';
+import { expectOneReplySent, refOf, startActionsFixture, waitUntil, withoutSeq, type ActionsFixture } from './support/actions-fixture.js';
 import { FOREGROUND_METHODS, type RecordedCommand } from './support/actions-recorder.js';
 
 // SPEC §6 decision: keyboard delivery of clicks (`clickDelivery: 'keyboard'`, what `auto` picks
@@ -71,13 +71,7 @@ describe('keyboard delivery of clicks', () => {
     expect(hitTest).toBeGreaterThanOrEqual(0);
     expect(focus).toBeGreaterThan(hitTest);
     expect(inputs(sent).map((c) => `${c.method}:${String(c.params.type)}:${String(c.params.key)}`)).toEqual(['Input.dispatchKeyEvent:keyDown:Enter', 'Input.dispatchKeyEvent:keyUp:Enter']);
-    const journal = withoutSeq(await waitUntil(() => f.journal(), (e) => e.some((x) => x.type === 'send')));
-    expect(journal).toEqual([
-      { type: 'type', target: 'Reply body', value: 'Keyboard reply.', trusted: true },
-      { type: 'click', target: 'Send', trusted: true },
-      { type: 'send', text: 'Keyboard reply.' },
-    ]);
-    expect(await f.evaluate<string>("document.getElementById('send-status').textContent")).toBe('Reply sent (15 characters)');
+    await expectOneReplySent(f, 'Keyboard reply.');
     expect(await f.evaluate<string>('document.activeElement.id')).toBe('send');
     expect(await f.evaluate<unknown[]>('window.__seen')).toEqual(['keydown', { type: 'click', trusted: true, detail: 0, pointerType: '', x: 0, y: 0 }, 'keyup']);
   });

@@ -1,6 +1,6 @@
 import { elementEvidence, insideSensitive, isSensitive } from './evidence.js';
 import { hitTest } from './hit-test.js';
-import { NAME_FROM_CONTENT_ROLES } from '@sightline/semantic-core/ranking';
+import { NAME_FROM_CONTENT_ROLES, repeatsName } from '@sightline/semantic-core/ranking';
 import { collapse, nameOf } from './roles.js';
 import { rankWalk, type RankFunction } from './rank.js';
 import { NOT_SEMANTIC, V_HIDDEN, V_IN, V_OCCLUDED, VIS_NAMES, type Rect, type Ranking, type Walk } from './types.js';
@@ -357,8 +357,8 @@ function isEchoOf(walk: Walk, text: number, owner: number): boolean {
   if (!fromContent && !ownerNode.hasAttribute('aria-label') && !ownerNode.hasAttribute('aria-labelledby') && !ownerNode.hasAttribute('title') && !ownerNode.hasAttribute('placeholder')) return false;
   const name = nameAt(walk, owner) || ownerNode.getAttribute('placeholder') || '';
   if (!name) return false;
-  const own = nameAt(walk, text);
-  return own === name || (fromContent && own.length > 0 && name.includes(own));
+  // Both names are collapsed already (nameAt).
+  return repeatsName(nameAt(walk, text), name, fromContent);
 }
 
 /** A text whose parent is a <label>, followed by an actionable node of the same name. */

@@ -19,6 +19,7 @@ export { isSemantic } from './classify/is-semantic.js';
 export { REDACTED_TEXT, isSecretField, redactedName } from './classify/redaction.js';
 export { CONTAINER_ROLES, NAME_FROM_CONTENT_ROLES, STRUCTURAL_ROLES } from './classify/roles.js';
 export { collapseWhitespace, hasVisibleText } from './classify/text.js';
+export { repeatsName } from './classify/echoes.js';
 export { tierOf } from './rank/tier.js';
 export { rankNodes } from './rank/rank-nodes.js';
 export { intersectRects } from './model/geometry.js';

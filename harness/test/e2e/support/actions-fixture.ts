@@ -1,4 +1,6 @@
 import CDP from 'chrome-remote-interface';
+import { expect } from 'vitest';
+import { waitFor } from '../../helpers/cdp-page.js';
 import { Driver, type ActionRef, type ContentRef, type SemanticSnapshotResponse } from '@sightline/semantic-core';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
 import { launchTestChromium, startFixtureServer, type FixtureServer, type TestChromium } from '../../../src/index.js';
@@ -101,3 +103,17 @@ export function withoutSeq(entries: Array<Record<string, unknown>>): Array<Recor
 
 /** Poll until accepted (the helpers' `waitFor`, under the name the action specs use). */
 export { waitFor as waitUntil } from '../../helpers/cdp-page.js';
+
+/**
+ * The whole journal is one trusted typing of `text` into "Reply body", one trusted click on "Send"
+ * and one send of `text`, and the page says the reply was sent with `text`'s length.
+ */
+export async function expectOneReplySent(f: ActionsFixture, text: string): Promise<void> {
+  const journal = withoutSeq(await waitFor(() => f.journal(), (entries) => entries.some((entry) => entry.type === 'send')));
+  expect(journal).toEqual([
+    { type: 'type', target: 'Reply body', value: text, trusted: true },
+    { type: 'click', target: 'Send', trusted: true },
+    { type: 'send', text },
+  ]);
+  expect(await f.evaluate<string>("document.getElementById('send-status').textContent")).toBe(`Reply sent (${text.length} characters)`);
+}

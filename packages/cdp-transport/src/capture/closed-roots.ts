@@ -2,7 +2,7 @@ import type { Protocol } from 'devtools-protocol';
 import { TransportError } from '@sightline/semantic-core';
 import { CAPTURE_BUDGETS, type CaptureBudgets } from '../budgets.js';
 import type { CaptureBudget } from './call-budget.js';
-import { collectorObjects, OBJECT_GROUP, type WorldRef } from './collector-calls.js';
+import { callCollectorWithObjects, collectorObjects, OBJECT_GROUP, type WorldRef } from './collector-calls.js';
 
 /**
  * Closed author shadow roots (README "How a capture works", 5). Page script cannot see them, not
@@ -130,7 +130,7 @@ export async function scanClosedRoots(world: WorldRef, budget: CaptureBudget, pl
   }
   const pairs = await resolvePairs(world, budget, [...found.pairs].map(([root, host]) => ({ host: { backendNodeId: host }, root })));
   if (pairs.incomplete) complete = false;
-  await callWithObjects(world, budget, 'closedScanned', [complete], pairs.objectIds);
+  await callCollectorWithObjects(world, budget, 'closedScanned', [complete], pairs.objectIds);
 }
 
 /** Answers the collector's `closedCandidates` request: a pierced `depth: 1` description of each candidate host. */
@@ -155,7 +155,7 @@ export async function checkClosedCandidates(world: WorldRef, budget: CaptureBudg
   });
   if (closed.length === 0) return;
   const pairs = await resolvePairs(world, budget, closed);
-  if (pairs.objectIds.length > 0) await callWithObjects(world, budget, 'addClosedRoots', [], pairs.objectIds);
+  if (pairs.objectIds.length > 0) await callCollectorWithObjects(world, budget, 'addClosedRoots', [], pairs.objectIds);
 }
 
 /** Resolves [host, root] pairs into the world; pairs whose nodes are gone are dropped. */
@@ -187,18 +187,4 @@ async function resolvePairs(
   const objectIds: string[] = [];
   for (const [host, root] of resolved) if (host && root) objectIds.push(host, root);
   return { objectIds, incomplete };
-}
-
-/** `globalThis.__sightline.<method>(...values, [objects])`. */
-async function callWithObjects(world: WorldRef, budget: CaptureBudget, method: string, values: unknown[], objectIds: string[]): Promise<void> {
-  const response = await budget.send(world.session, 'Runtime.callFunctionOn', {
-    functionDeclaration: `function(...a){return globalThis.__sightline.${method}(...a.slice(0, ${values.length}), a.slice(${values.length}))}`,
-    executionContextId: world.contextId,
-    arguments: [...values.map((value) => ({ value })), ...objectIds.map((objectId) => ({ objectId }))],
-    returnByValue: true,
-  });
-  if (response.exceptionDetails) {
-    const description = response.exceptionDetails.exception?.description ?? response.exceptionDetails.text;
-    throw new TransportError('protocol_error', `the in-page collector failed in ${method}: ${description}`, 'Runtime.callFunctionOn');
-  }
 }

@@ -45,12 +45,12 @@ export async function collectorObjects(world: WorldRef, budget: CaptureBudget, m
   return out;
 }
 
-/** Passes remote objects (by id) to a collector method. */
-export async function callCollectorWithObjects(world: WorldRef, budget: CaptureBudget, method: string, objectIds: string[]): Promise<void> {
+/** `globalThis.__sightline.<method>(...values, objects)`: plain values, then the remote objects (by id) as one array. */
+export async function callCollectorWithObjects(world: WorldRef, budget: CaptureBudget, method: string, values: unknown[], objectIds: string[]): Promise<void> {
   const response = await budget.send(world.session, 'Runtime.callFunctionOn', {
-    functionDeclaration: `function(...a){return globalThis.__sightline.${method}(a)}`,
+    functionDeclaration: `function(...a){return globalThis.__sightline.${method}(...a.slice(0, ${values.length}), a.slice(${values.length}))}`,
     executionContextId: world.contextId,
-    arguments: objectIds.map((objectId) => ({ objectId })),
+    arguments: [...values.map((value) => ({ value })), ...objectIds.map((objectId) => ({ objectId }))],
     returnByValue: true,
   });
   throwIfException(response, method);

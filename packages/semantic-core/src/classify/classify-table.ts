@@ -1,4 +1,4 @@
-import type { PageCapture } from '../model/page-capture.js';
+import type { CapturedNode, PageCapture } from '../model/page-capture.js';
 import { elementActionMask } from './action-kinds.js';
 import { displayName } from './display-name.js';
 import { isEchoOfParent, isLabelEcho } from './echoes.js';
@@ -33,8 +33,6 @@ export function classifyTable(capture: PageCapture): NodeTable {
   let nextHostIndex = hosts.length > 0 ? hosts[0]![0] : -1;
   const order = new Int32Array(count);
   let kept = 0;
-  /** The name node `index` shows (after iframe titles and redaction). */
-  const nameOf = (index: number): string => table.overrides.get(index)?.name ?? displayName(nodes[index]!);
 
   for (let i = 0; i < count; i++) {
     const node = nodes[i]!;
@@ -106,7 +104,7 @@ export function classifyTable(capture: PageCapture): NodeTable {
         nodes[previous]!.role === 'text' &&
         table.overrides.get(previous)?.role !== 'iframe' &&
         redacted[previous] === REDACTED_NONE &&
-        isLabelEcho(nodes, previous, nameOf(previous), nameOf(i))
+        isLabelEcho(nodes, previous, shownName(table, nodes, previous), shownName(table, nodes, i))
       ) {
         ordinal[previous] = -1;
         kept--;
@@ -128,6 +126,11 @@ export function classifyTable(capture: PageCapture): NodeTable {
   return table;
 }
 
+/** The name node `index` shows so far (after an iframe title or redaction). */
+function shownName(table: NodeTable, nodes: readonly CapturedNode[], index: number): string {
+  return table.overrides.get(index)?.name ?? displayName(nodes[index]!);
+}
+
 /**
  * What a few kept nodes show differently from their capture (kept out of the per-node loop so it
  * stays small): the focused node's state, a frame host's role and title, a secret's redaction.
@@ -143,7 +146,7 @@ function overrideKeptNode(capture: PageCapture, table: NodeTable, i: number, fra
     override.name = capture.frames[frameIndex]!.title || displayName(node);
   }
   if (secret) {
-    redactNode(table, i, node, table.overrides.get(i)?.name ?? displayName(node));
+    redactNode(table, i, node, shownName(table, capture.nodes, i));
     // Text inside a contentEditable secret field is its value: the field is filled.
     // (A parent anchor that a label echo took out since is no parent.)
     const parent = parentAnchor >= 0 && table.ordinal[parentAnchor]! >= 0 ? parentAnchor : -1;

@@ -20,10 +20,15 @@ export function isEchoOfParent(text: string, parent: CapturedNode): boolean {
   const name = displayName(parent);
   if (!name) return false;
   if (text === name) return true;
-  const collapsedText = collapsed(text);
-  const collapsedName = collapsed(name);
-  if (collapsedText === collapsedName) return true;
-  return (roleBits(parent.role) & ROLE_NAME_FROM_CONTENT) !== 0 && collapsedText.length > 0 && collapsedName.includes(collapsedText);
+  return repeatsName(collapsed(text), collapsed(name), (roleBits(parent.role) & ROLE_NAME_FROM_CONTENT) !== 0);
+}
+
+/**
+ * The echo rule on whitespace-collapsed strings: the text is the name, or — for a name computed
+ * from content — a piece of it. Shared with collectors that apply the rule in the page.
+ */
+export function repeatsName(text: string, name: string, nameFromContent: boolean): boolean {
+  return text === name || (nameFromContent && text.length > 0 && name.includes(text));
 }
 
 /**

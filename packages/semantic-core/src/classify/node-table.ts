@@ -30,7 +30,7 @@ export interface NodeTable {
   ordinal: Int32Array;
   /** Capture index of the nearest kept semantic ancestor, -1 at the top (`depthAt` counts them). */
   parent: Int32Array;
-  /** Index into `VISIBILITY_CLASSES`. */
+  /** Index into `VISIBILITY_CLASSES` (`VIS_*` of visibility.ts). */
   visibility: Uint8Array;
   tier: Uint8Array;
   /** Action bit mask (`ACTION_*`). */
@@ -63,26 +63,6 @@ export function createNodeTable(count: number): NodeTable {
     cssHidden: 0,
     occluded: 0,
   };
-}
-
-export function visibilityCode(visibility: Visibility): number {
-  // A switch rather than indexOf: it runs for every kept node and inlines.
-  switch (visibility) {
-    case 'in_viewport':
-      return 0;
-    case 'near_viewport':
-      return 1;
-    case 'offscreen':
-      return 2;
-    case 'css_hidden':
-      return 3;
-    case 'no_layout':
-      return 4;
-    case 'page_occluded':
-      return 5;
-    default:
-      return 6;
-  }
 }
 
 export function visibilityOfCode(code: number): Visibility {

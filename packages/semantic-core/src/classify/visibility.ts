@@ -55,19 +55,15 @@ function geometryCode(box: Rect, clip: Rect | null | undefined, viewportWidth: n
  * evidence makes it unknown.
  */
 export function classifyVisibility(capture: PageCapture, index: number, walk: StyleWalk): Visibility {
-  return visibilityFrom(capture, index, walk.hidden[index] === 1, walk.inDialog[index] === 1);
-}
-
-/** `classifyVisibility` from the node's style evidence: `hidden` (css_hidden), `inDialog` (the active dialog or inside it). */
-export function visibilityFrom(capture: PageCapture, index: number, hidden: boolean, inDialog: boolean): Visibility {
   const node = capture.nodes[index]!;
   const { width, height } = capture.viewport;
-  return VISIBILITY_CLASSES[visibilityCodeOf(node, capture.nodes[node.parent], width, height, hidden, inDialog)]!;
+  return VISIBILITY_CLASSES[visibilityCodeOf(node, capture.nodes[node.parent], width, height, walk.hidden[index] === 1, walk.inDialog[index] === 1)]!;
 }
 
 /**
- * `visibilityFrom` as a code (`VIS_*`), from the node itself and its parent node (whose box a
- * text node without a box of its own borrows). Classification calls this for every node.
+ * `classifyVisibility` as a code (`VIS_*`), from the node itself, its parent node (whose box a
+ * text node without a box of its own borrows) and its style evidence: `hidden` (css_hidden),
+ * `inDialog` (the active dialog or inside it). Classification calls this for every node.
  */
 export function visibilityCodeOf(
   node: CapturedNode,
@@ -81,7 +77,7 @@ export function visibilityCodeOf(
   let evidence = node;
   if (node.kind === 'text' && parent !== undefined && rectIsEmpty(node.box)) evidence = parent;
   const box = evidence.box;
-  if (!box || !(box.width > 0) || !(box.height > 0)) return VIS_NO_LAYOUT;
+  if (!box || rectIsEmpty(box)) return VIS_NO_LAYOUT;
   const where = geometryCode(box, evidence.clip, viewportWidth, viewportHeight);
   if (where !== VIS_IN_VIEWPORT) return where;
   const hit = node.hit ?? evidence.hit;
