@@ -9,6 +9,16 @@ import { SegmentCache } from './segments.js';
 import { MutationLog } from './mutation-log.js';
 import { AxFreshness } from './ax-freshness.js';
 import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
+import type { Activation, PageActionMethods, PlainDescription, ProbeReading, SelectKind, SelectOutcome } from '../src/actions/page-methods.js';
+import { activationKey } from './actions/activation-key.js';
+import { centreInView } from './actions/centre-in-view.js';
+import { coveringElement, plainDescription } from './actions/covering-element.js';
+import { EffectProbes } from './actions/effect-probe.js';
+import { focusInFrame, isFocused, selectContent } from './actions/focus.js';
+import { hitInside } from './actions/hit-inside.js';
+import { scrollBy } from './actions/scroll-by.js';
+import { missingOptions, optionElements, selectKind, selectOptions } from './actions/select-options.js';
+import { SpaceGuard } from './actions/space-guard.js';
 
 export interface CaptureOptions {
   mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
@@ -35,7 +45,7 @@ const HIT = ['clear', 'clear', 'covered', 'unknown'] as const;
 const MAX_STORED_RANKINGS = 8;
 
 /** State of this isolated world for its document's life. */
-export class Collector {
+export class Collector implements PageActionMethods<Node> {
   private readonly handles = new WeakMap<Node, number>();
   private readonly byHandle = new Map<number, WeakRef<Node>>();
   private nextHandle = 1;
@@ -323,6 +333,67 @@ export class Collector {
       included,
       walked: n,
     };
+  }
+
+  // ── Action path (SPEC §6): called from Node through src/actions/page-call.ts, typed by
+  // src/actions/page-methods.ts. Each rule lives in its own module under page/actions/.
+  private readonly probes = new EffectProbes();
+  private readonly spaceGuard = new SpaceGuard();
+
+  liveNode(handle: number): Node | null {
+    const node = this.node(handle);
+    return node && node.isConnected && node.ownerDocument === document ? node : null;
+  }
+  hitInside(target: Node, hit: Node): boolean {
+    return hitInside(target, hit);
+  }
+  coveringElement(hit: Node, target: Node | null): Node {
+    return coveringElement(hit, target);
+  }
+  plainDescription(node: Node): PlainDescription {
+    return plainDescription(node);
+  }
+  centreInView(node: Node, hit: Node | null): { moved: boolean } {
+    return centreInView(node, hit);
+  }
+  installProbe(target: Node | null): number {
+    return this.probes.install(target);
+  }
+  readProbe(token: number): ProbeReading {
+    return this.probes.read(token);
+  }
+  selectContent(node: Node): boolean {
+    return selectContent(node);
+  }
+  isFocused(node: Node): boolean {
+    return isFocused(node);
+  }
+  focusInFrame(): boolean {
+    return focusInFrame();
+  }
+  selectKind(node: Node): SelectKind {
+    return selectKind(node);
+  }
+  selectOptions(node: Node, values: string[]): SelectOutcome {
+    return selectOptions(node, values);
+  }
+  missingOptions(listbox: Node, values: string[]): string[] {
+    return missingOptions(listbox, values);
+  }
+  optionElements(listbox: Node, values: string[]): Node[] {
+    return optionElements(listbox, values);
+  }
+  scrollBy(node: Node | null, dx: number, dy: number): { moved: boolean } {
+    return scrollBy(node, dx, dy);
+  }
+  activationKey(node: Node): Activation | null {
+    return activationKey(node);
+  }
+  guardSpace(node: Node): boolean {
+    return this.spaceGuard.guard(node);
+  }
+  releaseSpaceGuard(): boolean {
+    return this.spaceGuard.release();
   }
 }
 

@@ -342,7 +342,8 @@ export function walkDocument(
           if (position === 'fixed' || position === 'absolute') walk.overlays.push(index);
           // overflow-x alone tells: a non-visible overflow-y turns a visible overflow-x into auto.
           const overflowX = style.overflowX;
-          if (overflowX !== 'visible' && !isContents) {
+          // The root element's overflow is the viewport's (already the clip): its own box does not clip.
+          if (overflowX !== 'visible' && !isContents && element !== root) {
             const overflowY = style.overflowY;
             const border = walk.box[index] ?? place(element.getBoundingClientRect());
             const pad = paddingBox(element, border);

@@ -1,7 +1,10 @@
-import { SightlineError, TransportError, type NodeAddress } from '@sightline/semantic-core';
+import { SightlineError, type NodeAddress } from '@sightline/semantic-core';
 import type { CdpSession } from '../connection/cdp-session.js';
 import type { OpaqueKeys } from '../frame-keys.js';
 import type { CdpTab, TabFrame } from '../tab/cdp-tab.js';
+import { ACTION_GROUP, callPageObject, type PageObject } from './page-call.js';
+
+export { ACTION_GROUP } from './page-call.js';
 
 /** What action delivery needs from the connection: the tab, the opaque key maps, how clicks are delivered. */
 export interface ActionContext {
@@ -11,9 +14,6 @@ export interface ActionContext {
   /** Resolved `clickDelivery` (see `click-delivery.ts`); absent means `mouse`. */
   clickDelivery?: 'mouse' | 'keyboard';
 }
-
-/** Remote objects created for one action live in this group, released when it ends. */
-export const ACTION_GROUP = 'sightline-action';
 
 export interface WorldHandle {
   session: CdpSession;
@@ -26,7 +26,15 @@ export interface ActionTarget {
   frameId: string;
   frame: TabFrame;
   world: WorldHandle;
+  /** The node's remote object id in `world` (also `node.objectId`). */
   objectId: string;
+  /** The node as an argument of page calls (`callPage(target.world, 'isFocused', target.node)`). */
+  node: PageObject;
+}
+
+/** The same target with another node of its world (an option of a listbox, say). */
+export function withNode(target: ActionTarget, node: PageObject): ActionTarget {
+  return { ...target, objectId: node.objectId, node };
 }
 
 const STALE = 'take a new snapshot and use its refs';
@@ -46,19 +54,9 @@ export async function resolveTarget(context: ActionContext, address: NodeAddress
   if (world.loaderId !== frame.loaderId) throw new SightlineError('browser_ref_stale', `the ref's document was replaced; ${STALE}`);
   const handle = Number(address.handle);
   if (!Number.isInteger(handle)) throw new SightlineError('browser_ref_stale', `the ref no longer names a node; ${STALE}`);
-  const response = await world.session.send('Runtime.callFunctionOn', {
-    functionDeclaration: 'function(h){const n=globalThis.__sightline.node(h);return n&&n.isConnected&&n.ownerDocument===document?n:null}',
-    executionContextId: world.contextId,
-    arguments: [{ value: handle }],
-    returnByValue: false,
-    objectGroup: ACTION_GROUP,
-  });
-  if (response.exceptionDetails) {
-    throw new TransportError('protocol_error', `the in-page collector failed to resolve a node: ${response.exceptionDetails.text}`, 'Runtime.callFunctionOn');
-  }
-  const objectId = response.result.objectId;
-  if (!objectId || response.result.subtype === 'null') throw new SightlineError('browser_ref_stale', `the ref's node is no longer attached; ${STALE}`);
-  return { frameId, frame, world, objectId };
+  const node = await callPageObject(world, 'liveNode', handle);
+  if (!node) throw new SightlineError('browser_ref_stale', `the ref's node is no longer attached; ${STALE}`);
+  return { frameId, frame, world, objectId: node.objectId, node };
 }
 
 /** Releases every remote object an action created in these sessions (best effort). */

@@ -2,8 +2,7 @@ import type { ActionOutcome } from '@sightline/semantic-core';
 import type { ActionContext, ActionTarget } from './action-context.js';
 import { pressChord } from './input-devices.js';
 import { observeDelivery, sitesFor } from './observed-delivery.js';
-import { callOn } from './world-calls.js';
-import { ACTIVATION_KEY, GUARD_SPACE, IS_FOCUSED, RELEASE_SPACE_GUARD } from './world-functions.js';
+import { callPage } from './page-call.js';
 
 /**
  * How a click reaches the page (SPEC §6 decision, see the README's Actions section).
@@ -26,12 +25,6 @@ export function resolveClickDelivery(option: ClickDelivery | undefined, browserU
   return /\bHeadlessChrome\//.test(browserUserAgent) ? 'mouse' : 'keyboard';
 }
 
-interface Activation {
-  key: 'Enter' | 'Space';
-  /** An ARIA-role control: the page's key handling decides what the key does. */
-  custom: boolean;
-}
-
 /**
  * Keyboard delivery of a click on an already hit-tested target: focus it (`DOM.focus`, which
  * neither raises nor activates the window), then press its activation key on the tab's session.
@@ -41,25 +34,25 @@ interface Activation {
  */
 export async function deliverKeyboardClick(context: ActionContext, target: ActionTarget): Promise<ActionOutcome | null> {
   const { tab } = context;
-  const session = target.world.session;
-  const activation = await callOn<Activation | null>(session, target.objectId, ACTIVATION_KEY);
+  const { world, node } = target;
+  const activation = await callPage(world, 'activationKey', node);
   if (!activation) return null;
-  if (!(await callOn<boolean>(session, target.objectId, IS_FOCUSED))) {
+  if (!(await callPage(world, 'isFocused', node))) {
     try {
       await target.frame.session.send('DOM.focus', { objectId: target.objectId });
     } catch {
       return null; // not focusable after all
     }
-    if (!(await callOn<boolean>(session, target.objectId, IS_FOCUSED))) return null;
+    if (!(await callPage(world, 'isFocused', node))) return null;
   }
   const { sites, watchedEverything } = await sitesFor(tab, target);
   return observeDelivery(tab, sites, watchedEverything, async () => {
-    const guarded = activation.custom && activation.key === 'Space' && (await callOn<boolean>(session, target.objectId, GUARD_SPACE));
+    const guarded = activation.custom && activation.key === 'Space' && (await callPage(world, 'guardSpace', node));
     try {
       await pressChord(tab.session, activation.key);
     } finally {
       // The key may have navigated the frame away (its world is gone): nothing left to release then.
-      if (guarded) await callOn(session, target.objectId, RELEASE_SPACE_GUARD).catch(() => undefined);
+      if (guarded) await callPage(world, 'releaseSpaceGuard').catch(() => undefined);
     }
   });
 }

@@ -1,10 +1,9 @@
 import { SightlineError } from '@sightline/semantic-core';
 import type { CdpSession } from '../connection/cdp-session.js';
 import type { CdpTab } from '../tab/cdp-tab.js';
-import { ACTION_GROUP, type ActionTarget } from './action-context.js';
+import type { ActionTarget } from './action-context.js';
 import { describeCovering, type Covering } from './covering.js';
-import { callOn } from './world-calls.js';
-import { HIT_INSIDE } from './world-functions.js';
+import { ACTION_GROUP, callPage, PageObject } from './page-call.js';
 
 export interface Point {
   x: number;
@@ -14,60 +13,101 @@ export interface Point {
 /** Where to click, in the tab's top-level viewport (CSS px), or who would receive it instead. */
 export type Aim = { kind: 'clear'; point: Point } | { kind: 'covered'; covering: Covering };
 
+/** A local root's layout viewport: its size (to clip quads) and scroll offset (viewport → document). */
+interface Viewport {
+  width: number;
+  height: number;
+  pageX: number;
+  pageY: number;
+}
+
 /**
- * Scrolls the node into view, takes the centre of its first visible content quad and hit-tests
- * that point (SPEC §6) — in the node's own frame, then, for an out-of-process frame, at its
- * <iframe> in every ancestor renderer up to the tab, translating the point as it goes. Any other
- * element on top refuses the click.
+ * SPEC §6 aiming: scroll the node into view inside every scroll container (no focus move), take
+ * the centre of its first visible content quad and hit-test that point — in the node's own frame,
+ * then, for an out-of-process frame, at its <iframe> in every ancestor renderer up to the tab,
+ * translating the point as it goes. A hit elsewhere (a sticky or fixed header over the target's
+ * current place, say) gets one more try with the target centred in every scroller; if something
+ * still covers it, the click is refused naming the coverer.
  *
- * Quads and hit tests are in "local root" coordinates: same-process frames share the tab's,
- * an out-of-process frame has its own, offset by its owner's content box in the parent.
+ * Quads come in viewport coordinates of their local root; `DOM.getNodeForLocation` takes document
+ * coordinates, so each hit test adds that local root's scroll offset.
  */
 export async function aimAt(tab: CdpTab, target: ActionTarget): Promise<Aim> {
+  const first = await aimOnce(tab, target, true);
+  if (first.aim.kind === 'clear') return first.aim;
+  const { moved } = await callPage(target.world, 'centreInView', target.node, first.hit);
+  return moved ? (await aimOnce(tab, target, false)).aim : first.aim;
+}
+
+/** One aim; `hit` is the covering node when it lies in the target's own document. */
+async function aimOnce(tab: CdpTab, target: ActionTarget, scroll: boolean): Promise<{ aim: Aim; hit: PageObject | null }> {
   const session = target.frame.session;
-  await session.send('DOM.scrollIntoViewIfNeeded', { objectId: target.objectId });
+  if (scroll) await session.send('DOM.scrollIntoViewIfNeeded', { objectId: target.objectId });
   const [{ quads }, viewport] = await Promise.all([session.send('DOM.getContentQuads', { objectId: target.objectId }), viewportOf(session)]);
   let point = visibleCentre(quads, viewport);
   if (!point) {
     throw new SightlineError('browser_action_unavailable', 'the element has no visible box to click (it may be collapsed or clipped); take a new snapshot', { reason: 'no_box' });
   }
-
-  const hit = await session.send('DOM.getNodeForLocation', { x: Math.floor(point.x), y: Math.floor(point.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: false });
-  if (!(await hitIsInside(target, hit))) {
-    return { kind: 'covered', covering: await describeCovering(tab, session, hit, hit.frameId === target.frameId ? target.objectId : null) };
+  const hit = await nodeAt(session, point, viewport);
+  const hitObject = await resolveHit(target, hit);
+  if (!hitObject || !(await callPage(target.world, 'hitInside', target.node, hitObject))) {
+    const covering = await describeCovering(tab, session, hit, hit.frameId === target.frameId ? target.objectId : null);
+    return { aim: { kind: 'covered', covering }, hit: hitObject };
   }
-
   // Out-of-process frames: the point must also reach the frame's <iframe> in each parent renderer.
+  let frameId = target.frameId;
   let current = session;
   while (current !== tab.session) {
-    const rootId = localRootOf(tab, target.frameId, current);
+    const rootId = localRootOf(tab, frameId, current);
     const parentId = rootId ? (tab.oopifParents.get(rootId) ?? tab.frames.get(rootId)?.parentId) : undefined;
     const parent = parentId ? tab.frames.get(parentId) : undefined;
-    if (!rootId || !parent) throw new SightlineError('browser_ref_stale', "the ref's frame is no longer part of the tab; take a new snapshot");
+    if (!rootId || !parentId || !parent) throw new SightlineError('browser_ref_stale', "the ref's frame is no longer part of the tab; take a new snapshot");
     const owner = await parent.session.send('DOM.getFrameOwner', { frameId: rootId });
-    const { model } = await parent.session.send('DOM.getBoxModel', { backendNodeId: owner.backendNodeId });
-    point = { x: point.x + model.content[0]!, y: point.y + model.content[1]! };
-    const parentHit = await parent.session.send('DOM.getNodeForLocation', { x: Math.floor(point.x), y: Math.floor(point.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: false });
+    point = await intoParent(parent.session, owner.backendNodeId, point);
+    const parentHit = await nodeAt(parent.session, point, await viewportOf(parent.session));
     if (parentHit.backendNodeId !== owner.backendNodeId) {
-      return { kind: 'covered', covering: await describeCovering(tab, parent.session, parentHit, null) };
+      return { aim: { kind: 'covered', covering: await describeCovering(tab, parent.session, parentHit, null) }, hit: null };
     }
+    frameId = parentId;
     current = parent.session;
   }
-  return { kind: 'clear', point };
+  return { aim: { kind: 'clear', point }, hit: null };
 }
 
-async function hitIsInside(target: ActionTarget, hit: { backendNodeId: number; frameId: string }): Promise<boolean> {
-  if (hit.frameId !== target.frameId) return false;
-  try {
-    const { object } = await target.world.session.send('DOM.resolveNode', { backendNodeId: hit.backendNodeId, executionContextId: target.world.contextId, objectGroup: ACTION_GROUP });
-    if (!object.objectId) return false;
-    return await callOn<boolean>(target.world.session, target.objectId, HIT_INSIDE, [{ objectId: object.objectId }]);
-  } catch {
-    return false;
-  }
+/**
+ * A point of an out-of-process frame's viewport in its parent's viewport: scroll the parent so the
+ * point is visible there (the frame's own scroll does not always carry across processes), then
+ * offset it by the <iframe>'s content box.
+ */
+async function intoParent(session: CdpSession, ownerId: number, point: Point): Promise<Point> {
+  const before = (await session.send('DOM.getBoxModel', { backendNodeId: ownerId })).model;
+  const rect = { x: point.x + before.content[0]! - before.border[0]!, y: point.y + before.content[1]! - before.border[1]!, width: 1, height: 1 };
+  await session.send('DOM.scrollIntoViewIfNeeded', { backendNodeId: ownerId, rect });
+  const { model } = await session.send('DOM.getBoxModel', { backendNodeId: ownerId });
+  return { x: point.x + model.content[0]!, y: point.y + model.content[1]! };
 }
 
-/** The out-of-process root frame (attached on `session`) that contains `frameId`. */
+/** The node at a viewport point of the session's local root (hit test in document coordinates). */
+async function nodeAt(session: CdpSession, point: Point, viewport: Viewport): Promise<{ backendNodeId: number; frameId: string }> {
+  return session.send('DOM.getNodeForLocation', {
+    x: Math.floor(point.x + viewport.pageX),
+    y: Math.floor(point.y + viewport.pageY),
+    includeUserAgentShadowDOM: false,
+    ignorePointerEventsNone: false,
+  });
+}
+
+/**
+ * The hit node as an object of the target's world, when it lies in the target's document. A
+ * pseudo-element resolves to a CSSPseudoElement, which the page methods map to its element.
+ */
+async function resolveHit(target: ActionTarget, hit: { backendNodeId: number; frameId: string }): Promise<PageObject | null> {
+  if (hit.frameId !== target.frameId) return null;
+  const { object } = await target.world.session.send('DOM.resolveNode', { backendNodeId: hit.backendNodeId, executionContextId: target.world.contextId, objectGroup: ACTION_GROUP });
+  return object.objectId ? new PageObject(object.objectId) : null;
+}
+
+/** The out-of-process root frame (attached on `session`) whose subtree holds `frameId`. */
 function localRootOf(tab: CdpTab, frameId: string, session: CdpSession): string | undefined {
   for (let id: string | undefined = frameId; id; id = tab.frames.get(id)?.parentId) {
     const frame = tab.frames.get(id);
@@ -77,9 +117,14 @@ function localRootOf(tab: CdpTab, frameId: string, session: CdpSession): string 
   return undefined;
 }
 
-async function viewportOf(session: CdpSession): Promise<{ width: number; height: number }> {
+async function viewportOf(session: CdpSession): Promise<Viewport> {
   const metrics = await session.send('Page.getLayoutMetrics');
-  return { width: metrics.cssLayoutViewport.clientWidth, height: metrics.cssLayoutViewport.clientHeight };
+  return {
+    width: metrics.cssLayoutViewport.clientWidth,
+    height: metrics.cssLayoutViewport.clientHeight,
+    pageX: metrics.cssVisualViewport.pageX,
+    pageY: metrics.cssVisualViewport.pageY,
+  };
 }
 
 /** Centre of the first quad's bounding box clipped to the viewport, when at least 1×1 px is left. */

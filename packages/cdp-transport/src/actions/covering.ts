@@ -1,8 +1,6 @@
 import type { CdpSession } from '../connection/cdp-session.js';
 import type { CdpTab } from '../tab/cdp-tab.js';
-import { ACTION_GROUP } from './action-context.js';
-import { callOn, callOnForObject } from './world-calls.js';
-import { COVERING_ELEMENT, PLAIN_DESCRIPTION } from './world-functions.js';
+import { ACTION_GROUP, callPage, callPageObject, PageObject } from './page-call.js';
 
 export interface Covering {
   role: string;
@@ -25,9 +23,10 @@ export async function describeCovering(tab: CdpTab, session: CdpSession, hit: { 
     if (!world) return await fromAccessibility(session, { backendNodeId: hit.backendNodeId }, { role: 'generic', name: '' });
     const { object } = await world.session.send('DOM.resolveNode', { backendNodeId: hit.backendNodeId, executionContextId: world.contextId, objectGroup: ACTION_GROUP });
     if (!object.objectId) return { role: 'generic', name: '' };
-    const chosen = (await callOnForObject(world.session, object.objectId, COVERING_ELEMENT, [targetObjectId ? { objectId: targetObjectId } : { value: null }])) ?? object.objectId;
-    const plain = await callOn<Covering>(world.session, chosen, PLAIN_DESCRIPTION);
-    return await fromAccessibility(world.session, { objectId: chosen }, plain);
+    const target = targetObjectId ? new PageObject(targetObjectId) : null;
+    const chosen = (await callPageObject(world, 'coveringElement', new PageObject(object.objectId), target)) ?? new PageObject(object.objectId);
+    const plain = await callPage(world, 'plainDescription', chosen);
+    return await fromAccessibility(world.session, { objectId: chosen.objectId }, plain);
   } catch {
     // Naming is best effort; the refusal stands either way.
     return { role: 'generic', name: '' };

@@ -4,8 +4,7 @@ import { aimAt } from './click-point.js';
 import { clickAt, insertText, pressChord, selectAllCommand, typeKeystrokes } from './input-devices.js';
 import { parseChord } from './key-table.js';
 import { mainSite, observeDelivery, sitesFor, type Undelivered } from './observed-delivery.js';
-import { callInContext, callOn } from './world-calls.js';
-import { IS_FOCUSED, SELECT_CONTENT } from './world-functions.js';
+import { callPage } from './page-call.js';
 
 export interface TypeOptions {
   text: string;
@@ -27,7 +26,7 @@ export async function deliverType(context: ActionContext, target: ActionTarget, 
   const { sites, watchedEverything } = await sitesFor(tab, target);
   return observeDelivery(tab, sites, watchedEverything, async () => {
     if (options.replace) {
-      const selected = await callOn<boolean>(target.world.session, target.objectId, SELECT_CONTENT).catch(() => false);
+      const selected = await callPage(target.world, 'selectContent', target.node).catch(() => false);
       if (!selected) await selectAllCommand(tab.session);
       if (options.text === '') await pressChord(tab.session, 'Delete');
     }
@@ -40,14 +39,13 @@ export async function deliverType(context: ActionContext, target: ActionTarget, 
 }
 
 async function focusTarget(context: ActionContext, target: ActionTarget): Promise<Undelivered | void> {
-  const session = target.world.session;
-  if (await callOn<boolean>(session, target.objectId, IS_FOCUSED)) return;
+  if (await callPage(target.world, 'isFocused', target.node)) return;
   try {
     await target.frame.session.send('DOM.focus', { objectId: target.objectId });
   } catch {
     // Not focusable by script (e.g. a wrapper around an editor): fall through to a click.
   }
-  if (await callOn<boolean>(session, target.objectId, IS_FOCUSED)) return;
+  if (await callPage(target.world, 'isFocused', target.node)) return;
   const aim = await aimAt(context.tab, target);
   if (aim.kind === 'covered') return { delivered: false, reason: 'covered', covering: aim.covering };
   await clickAt(context.tab.session, aim.point);
@@ -58,6 +56,6 @@ export async function deliverPress(context: ActionContext, key: string): Promise
   const { tab } = context;
   parseChord(key); // refuses an unknown key before anything is sent
   const site = await mainSite(tab);
-  const focusInFrame = await callInContext<boolean>(site.session, site.contextId, 'function(){const a=document.activeElement;return !!a&&(a.localName==="iframe"||a.localName==="frame")}');
+  const focusInFrame = await callPage(site, 'focusInFrame');
   return observeDelivery(tab, [site], !focusInFrame, () => pressChord(tab.session, key));
 }

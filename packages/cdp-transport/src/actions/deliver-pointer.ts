@@ -1,11 +1,10 @@
 import { SightlineError, type ActionOutcome } from '@sightline/semantic-core';
-import type { ActionContext, ActionTarget } from './action-context.js';
+import { withNode, type ActionContext, type ActionTarget } from './action-context.js';
 import { aimAt } from './click-point.js';
 import { deliverKeyboardClick } from './click-delivery.js';
 import { clickAt } from './input-devices.js';
 import { observeDelivery, sitesFor, type Undelivered } from './observed-delivery.js';
-import { arrayElements, callOn, callOnForObject } from './world-calls.js';
-import { FIND_OPTIONS, SELECT_OPTIONS } from './world-functions.js';
+import { callPage, callPageObjects } from './page-call.js';
 
 /**
  * Hit-test the node's centre; a covered point delivers nothing. Then, with keyboard delivery, a
@@ -25,34 +24,34 @@ export async function deliverClick(context: ActionContext, target: ActionTarget)
 }
 
 /**
- * `<select>`: choose options by value or label in the node's world and fire `input` + `change`.
- * A custom listbox: click each matching `[role=option]` (hit-tested like any click). Values that
- * match no option deliver nothing.
+ * `<select>` (or one of its `<option>`s, chosen through it): choose options by value or label in
+ * the node's world and fire `input` + `change`. A custom listbox: click each matching
+ * `[role=option]` (hit-tested like any click). Values that match no option deliver nothing.
  */
 export async function deliverSelect(context: ActionContext, target: ActionTarget, values: string[]): Promise<ActionOutcome> {
   const { tab } = context;
-  const session = target.world.session;
+  const kind = await callPage(target.world, 'selectKind', target.node);
+  if (kind === 'custom') return selectCustomOptions(context, target, values);
   const { sites, watchedEverything } = await sitesFor(tab, target);
-  const isSelect = await callOn<boolean>(session, target.objectId, 'function(){return this.localName==="select"}');
-  if (!isSelect) return selectCustomOptions(context, target, values);
   return observeDelivery(tab, sites, watchedEverything, async (): Promise<Undelivered | void> => {
-    const result = await callOn<{ missing?: string[]; tooMany?: boolean; changed?: boolean }>(session, target.objectId, SELECT_OPTIONS, [{ value: values }]);
-    if (result.missing) return { delivered: false, reason: 'no_such_option', missing: result.missing };
-    if (result.tooMany) {
+    const result = await callPage(target.world, 'selectOptions', target.node, values);
+    if ('missing' in result) return { delivered: false, reason: 'no_such_option', missing: result.missing };
+    if ('tooMany' in result) {
       throw new SightlineError('browser_invalid_request', 'Invalid request: field "values": this select takes one value; pass exactly one', { field: 'values', problem: 'single select' });
+    }
+    if ('notSelect' in result) {
+      throw new SightlineError('browser_action_unavailable', 'this option belongs to no <select> to choose it through; take a new snapshot and use the select\'s ref', { reason: 'no_select' });
     }
   });
 }
 
 async function selectCustomOptions(context: ActionContext, target: ActionTarget, values: string[]): Promise<ActionOutcome> {
-  const session = target.world.session;
-  const { missing } = await callOn<{ missing: string[] }>(session, target.objectId, FIND_OPTIONS, [{ value: values }, { value: false }]);
+  const missing = await callPage(target.world, 'missingOptions', target.node, values);
   if (missing.length > 0) return { delivered: false, reason: 'no_such_option', missing };
-  const arrayId = await callOnForObject(session, target.objectId, FIND_OPTIONS, [{ value: values }, { value: true }]);
-  const options = arrayId ? await arrayElements(session, arrayId) : [];
+  const options = await callPageObjects(target.world, 'optionElements', target.node, values);
   let last: ActionOutcome = { delivered: true, effect: 'suspected_noop', navigation: false };
-  for (const objectId of options) {
-    last = await deliverClick(context, { ...target, objectId });
+  for (const option of options) {
+    last = await deliverClick(context, withNode(target, option));
     if (!last.delivered || last.navigation) return last;
   }
   return last;

@@ -1,8 +1,7 @@
 import type { ActionOutcome } from '@sightline/semantic-core';
 import type { ActionContext, ActionTarget } from './action-context.js';
 import { mainSite } from './observed-delivery.js';
-import { callInContext, callOn } from './world-calls.js';
-import { SCROLL_BY } from './world-functions.js';
+import { callPage } from './page-call.js';
 
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 
@@ -14,12 +13,6 @@ export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 export async function deliverScroll(context: ActionContext, target: ActionTarget | null, direction: ScrollDirection, amount: number): Promise<ActionOutcome> {
   const dx = direction === 'left' ? -amount : direction === 'right' ? amount : 0;
   const dy = direction === 'up' ? -amount : direction === 'down' ? amount : 0;
-  let moved: boolean;
-  if (target) {
-    ({ moved } = await callOn<{ moved: boolean }>(target.world.session, target.objectId, SCROLL_BY, [{ value: dx }, { value: dy }]));
-  } else {
-    const site = await mainSite(context.tab);
-    ({ moved } = await callInContext<{ moved: boolean }>(site.session, site.contextId, SCROLL_BY, [{ value: dx }, { value: dy }]));
-  }
+  const { moved } = target ? await callPage(target.world, 'scrollBy', target.node, dx, dy) : await callPage(await mainSite(context.tab), 'scrollBy', null, dx, dy);
   return { delivered: true, effect: moved ? 'confirmed' : 'suspected_noop', navigation: false };
 }

@@ -1,6 +1,5 @@
 import type { CdpSession } from '../connection/cdp-session.js';
-import { callInContext } from './world-calls.js';
-import { INSTALL_PROBE, READ_PROBE } from './world-functions.js';
+import { callPage, PageObject } from './page-call.js';
 
 export type Effect = 'confirmed' | 'unverifiable' | 'suspected_noop';
 
@@ -36,8 +35,7 @@ export class EffectProbe {
     let complete = true;
     for (const site of sites) {
       try {
-        const args = site.targetObjectId ? [{ objectId: site.targetObjectId }] : [{ value: null }];
-        const token = await callInContext<number>(site.session, site.contextId, INSTALL_PROBE, args);
+        const token = await callPage(site, 'installProbe', site.targetObjectId ? new PageObject(site.targetObjectId) : null);
         installed.push({ session: site.session, contextId: site.contextId, token });
       } catch {
         complete = false;
@@ -55,7 +53,7 @@ export class EffectProbe {
     let anyUnknown = !this.complete;
     for (const probe of this.installed) {
       try {
-        const state = await callInContext<'changed' | 'unchanged' | 'unknown'>(probe.session, probe.contextId, READ_PROBE, [{ value: probe.token }]);
+        const state = await callPage(probe, 'readProbe', probe.token);
         if (state === 'changed') return 'confirmed';
         if (state === 'unknown') anyUnknown = true;
       } catch {

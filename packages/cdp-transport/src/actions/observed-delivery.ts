@@ -3,6 +3,7 @@ import type { CdpTab } from '../tab/cdp-tab.js';
 import type { ActionTarget } from './action-context.js';
 import { EffectProbe, type ProbeSite } from './effect-probe.js';
 import { NavigationWatch } from './navigation-watch.js';
+import { markDeliveryError } from './step-failure.js';
 
 /** Refusal outcomes a delivery step may return instead of delivering. */
 export type Undelivered = Extract<ActionOutcome, { delivered: false }>;
@@ -17,9 +18,15 @@ export async function observeDelivery(tab: CdpTab, sites: ProbeSite[], watchedEv
   let refused: Undelivered | void;
   try {
     probe = await EffectProbe.install(sites);
+  } catch (error) {
+    watch.dispose();
+    throw error;
+  }
+  try {
     refused = await deliver();
   } catch (error) {
     watch.dispose();
+    markDeliveryError(error);
     throw error;
   }
   if (refused) {

@@ -5,6 +5,7 @@ import { deliverHistory, deliverNavigate } from './deliver-navigation.js';
 import { deliverPress, deliverType } from './deliver-keyboard.js';
 import { deliverClick, deliverSelect } from './deliver-pointer.js';
 import { deliverScroll } from './deliver-scroll.js';
+import { asStepRefusal } from './step-failure.js';
 
 export { resolveClickDelivery, type ClickDelivery } from './click-delivery.js';
 
@@ -42,6 +43,9 @@ export async function performAction(context: ActionContext, action: PageAction):
       default:
         return unknownAction(action);
     }
+  } catch (error) {
+    // Aiming at a node (resolve, scroll, hit test, focus) failed with the connection fine: a refusal.
+    throw target !== null || action.kind === 'click' || action.kind === 'type' || action.kind === 'select' ? asStepRefusal(error, action.kind, tab) : error;
   } finally {
     await releaseActionObjects(target ? [tab.session, target.world.session] : [tab.session]);
   }

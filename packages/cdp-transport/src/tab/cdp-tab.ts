@@ -40,6 +40,8 @@ export class CdpTab {
   readonly oopifSessions = new Map<string, CdpSession>();
   /** OOPIF target id → the frame (of this tab) Chromium reports as its parent. */
   readonly oopifParents = new Map<string, string | undefined>();
+  /** OOPIF target id → the session it was auto-attached through (the tab's, or a parent OOPIF's). */
+  private readonly oopifAttachedVia = new Map<string, CdpSession>();
   private readonly worlds = new Map<string, World>();
   private readonly pendingWorlds = new Map<string, Promise<World>>();
   private closed = false;
@@ -68,14 +70,9 @@ export class CdpTab {
       if (reason === 'swap') return; // becomes an out-of-process frame; its target will attach
       this.dropFrame(frameId);
     });
-    session.on('Target.attachedToTarget', (event) => void this.childAttached(event));
+    session.on('Target.attachedToTarget', (event) => void this.childAttached(session, event));
     session.on('Target.detachedFromTarget', ({ sessionId }) => {
-      for (const [frameId, child] of this.oopifSessions) {
-        if (child.id === sessionId) {
-          this.oopifSessions.delete(frameId);
-          this.dropFrame(frameId);
-        }
-      }
+      for (const [frameId, child] of this.oopifSessions) if (child.id === sessionId) this.childGone(frameId, child);
     });
     const [, , tree] = await Promise.all([
       session.send('Page.enable'),
@@ -115,18 +112,44 @@ export class CdpTab {
     for (const [id, frame] of this.frames) if (frame.parentId === frameId) this.dropFrame(id);
   }
 
-  private async childAttached(event: Protocol.Target.AttachedToTargetEvent): Promise<void> {
+  private async childAttached(parent: CdpSession, event: Protocol.Target.AttachedToTargetEvent): Promise<void> {
     const child = this.connection.session(event.sessionId);
     if (event.targetInfo.type !== 'iframe' || this.closed) {
       await child.detach();
       return;
     }
-    this.oopifParents.set(event.targetInfo.targetId, event.targetInfo.parentFrameId);
-    this.oopifSessions.set(event.targetInfo.targetId, child);
+    const targetId = event.targetInfo.targetId;
+    const previous = this.oopifSessions.get(targetId);
+    if (previous && previous !== child) this.childGone(targetId, previous);
+    this.oopifParents.set(targetId, event.targetInfo.parentFrameId);
+    this.oopifSessions.set(targetId, child);
+    this.oopifAttachedVia.set(targetId, parent);
+    // A nested OOPIF session dies with the session it was attached through, often without an event of its own.
+    child.onDetach(() => this.childGone(targetId, child));
     try {
       await this.setUpSession(child, true);
     } catch {
       // The frame went away while attaching; it is simply not there.
+    }
+  }
+
+  /**
+   * An OOPIF session ended (its frame navigated back in-process, was removed, or the session it was
+   * attached through ended): forget it, the frames it owned, and every OOPIF session attached
+   * through it (Chromium ends those too, without telling the parent session's listeners).
+   */
+  private childGone(targetId: string, child: CdpSession): void {
+    if (this.oopifSessions.get(targetId) !== child) return;
+    this.oopifSessions.delete(targetId);
+    this.oopifParents.delete(targetId);
+    this.oopifAttachedVia.delete(targetId);
+    for (const [frameId, frame] of this.frames) if (frame.session === child) this.dropFrame(frameId);
+    for (const [nestedId, via] of [...this.oopifAttachedVia]) {
+      const nested = this.oopifSessions.get(nestedId);
+      if (via === child && nested) {
+        this.childGone(nestedId, nested);
+        void nested.detach();
+      }
     }
   }
 
@@ -158,12 +181,27 @@ export class CdpTab {
     this.worlds.delete(frameId);
   }
 
-  /** Re-read the frame trees (cheap; used before a capture so loader ids are current). */
+  /**
+   * Re-read the frame trees (cheap; used before a capture so loader ids are current). An OOPIF
+   * session that has ended meanwhile is forgotten, not an error: its frame is simply gone.
+   */
   async refreshFrames(): Promise<void> {
-    const sessions: Array<[CdpSession, boolean]> = [[this.session, false], ...[...this.oopifSessions.values()].map((s) => [s, true] as [CdpSession, boolean])];
-    const trees = await Promise.all(sessions.map(([s]) => s.send('Page.getFrameTree')));
+    for (const [targetId, child] of [...this.oopifSessions]) if (child.detached) this.childGone(targetId, child);
+    const sessions: Array<[CdpSession, boolean, string | null]> = [[this.session, false, null], ...[...this.oopifSessions].map(([id, s]) => [s, true, id] as [CdpSession, boolean, string])];
+    const trees = await Promise.all(
+      sessions.map(async ([session, , targetId]) => {
+        try {
+          return await session.send('Page.getFrameTree');
+        } catch (error) {
+          if (targetId === null || !TransportError.isInstance(error) || error.failure !== 'target_closed') throw error;
+          this.childGone(targetId, session);
+          return null;
+        }
+      }),
+    );
     trees.forEach((tree, i) => {
-      const [session, oop] = sessions[i]!;
+      const [session, oop, targetId] = sessions[i]!;
+      if (!tree || (targetId !== null && this.oopifSessions.get(targetId) !== session)) return;
       this.registerTree(session, tree.frameTree, oop);
       const frame = tree.frameTree.frame;
       const world = this.worlds.get(frame.id);

@@ -46,6 +46,13 @@ describe('actionsFor', () => {
     expect(actionsFor(node({ role: 'generic', tag: 'summary' }))).toEqual(['click']);
   });
 
+  it('gives an <option> element select only (chosen through its select), an ARIA option click', () => {
+    expect(actionsFor(node({ role: 'option', tag: 'option' }))).toEqual(['select']);
+    expect(actionsFor(node({ role: 'option', tag: 'option', attributes: { clickHandler: true, tabIndex: 0 }, style: { display: 'block', visibility: 'visible', opacity: 1, cursor: 'pointer' } }))).toEqual(['select']);
+    expect(actionsFor(node({ role: 'option', tag: 'option', states: { disabled: true } }))).toEqual([]);
+    expect(actionsFor(node({ role: 'option', tag: 'div' }))).toEqual(['click']);
+  });
+
   it('gives disabled nodes and text nothing', () => {
     expect(actionsFor(node({ role: 'button', states: { disabled: true } }))).toEqual([]);
     expect(actionsFor(node({ role: 'textbox', states: { disabled: true }, style: { display: 'block', visibility: 'visible', opacity: 1, scrollable: true } }))).toEqual([]);

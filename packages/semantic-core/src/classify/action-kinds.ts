@@ -20,6 +20,9 @@ export const ACTION_HOVER = 32;
  *   text-like inputs) → type + click; file inputs → upload + click; `<select>`, listboxes and
  *   comboboxes backed by `<select>` → select + click; buttons, links, toggles, tabs, menu items,
  *   options, tree items, sliders and `<summary>` → click.
+ * - An `<option>` element (of a native `<select>`) → select only: it is chosen through its select
+ *   (a closed select's options have no box to click, an open one is drawn by the browser, not the
+ *   page). A click handler, tabindex or pointer cursor on it adds nothing.
  * - A pointer cursor means click only when the node has a box and did not merely inherit the
  *   pointer from its parent (computed `cursor` inherits, so every child of a link has it).
  * - An observed click handler or a `tabindex >= 0` means click.
@@ -39,6 +42,7 @@ export function elementActionMask(node: CapturedNode, parentHasPointer: boolean,
   if (node.states?.disabled === true) return 0;
   const role = node.role;
   const tag = node.tag;
+  if (tag === 'option') return ACTION_SELECT;
   const attributes = node.attributes;
   // Form controls take the long way; everything else (nearly every element of a page) is decided
   // by its role, a link or <summary>. Kept small so the classifier's loop can inline it.
