@@ -37,7 +37,8 @@ describe('pseudo-elements count as their element', () => {
     expect(first.slice(before).filter((e) => e.change !== undefined)).toEqual([{ change: 'todo-toggle', value: true, frame: 'top' }]);
     expect(first.slice(before).filter((e) => e.hit !== undefined).every((e) => e.trusted === true)).toBe(true);
     // Now the ::after tick is drawn over the toggle's centre.
-    const again = refOf(await f.snapshot(), 'checkbox', 'Buy milk');
+    // Its name now ends with the tick (CSS generated content is part of the label's text).
+    const again = refOf(await f.snapshot(), 'checkbox', 'Buy milk ✔');
     expect(await f.driver.click({ ...f.address, ref: again.ref })).toMatchObject({ status: 'ok', effect: 'confirmed' });
     const second = await waitUntil(() => hits(f), (entries) => entries.filter((e) => e.change === 'todo-toggle').length >= 2);
     expect(second.filter((e) => e.change !== undefined)).toEqual([
