@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { CdpSession } from '../connection/cdp-session.js';
+import { callPage, callPageObject, callPageObjects, PageObject, type PageWorld } from './page-call.js';
+
+/** A session that answers Runtime calls from a script and records what was sent. */
+function fakeWorld(answer: (method: string, params: Record<string, unknown>) => unknown): { world: PageWorld; sent: Array<[string, Record<string, unknown>]> } {
+  const sent: Array<[string, Record<string, unknown>]> = [];
+  const session = {
+    send: async (method: string, params: Record<string, unknown>) => {
+      sent.push([method, params]);
+      return answer(method, params);
+    },
+  } as unknown as CdpSession;
+  return { world: { session, contextId: 7 }, sent };
+}
+
+describe('callPage', () => {
+  it('calls the collector method by name in the world, nodes as remote objects, values as JSON', async () => {
+    const { world, sent } = fakeWorld(() => ({ result: { type: 'object', value: { moved: true } } }));
+    expect(await callPage(world, 'scrollBy', new PageObject('obj-1'), 0, 400)).toEqual({ moved: true });
+    const [method, params] = sent[0]!;
+    expect(method).toBe('Runtime.callFunctionOn');
+    expect(params).toMatchObject({
+      executionContextId: 7,
+      returnByValue: true,
+      arguments: [{ value: 'scrollBy' }, { objectId: 'obj-1' }, { value: 0 }, { value: 400 }],
+    });
+    expect(params.functionDeclaration).toContain('globalThis.__sightline[method]');
+  });
+
+  it('answers nodes as PageObjects (null for null) and lists of nodes in order', async () => {
+    const one = fakeWorld(() => ({ result: { type: 'object', objectId: 'chosen' } }));
+    expect(await callPageObject(one.world, 'coveringElement', new PageObject('hit'), null)).toEqual(new PageObject('chosen'));
+    expect(one.sent[0]![1]).toMatchObject({ returnByValue: false, arguments: [{ value: 'coveringElement' }, { objectId: 'hit' }, { value: null }] });
+    const none = fakeWorld(() => ({ result: { type: 'object', subtype: 'null' } }));
+    expect(await callPageObject(none.world, 'liveNode', 3)).toBeNull();
+    const many = fakeWorld((method) =>
+      method === 'Runtime.callFunctionOn'
+        ? { result: { type: 'object', objectId: 'array' } }
+        : { result: [{ name: '1', value: { objectId: 'b' } }, { name: 'length', value: { value: 2 } }, { name: '0', value: { objectId: 'a' } }] },
+    );
+    expect(await callPageObjects(many.world, 'optionElements', new PageObject('box'), ['x', 'y'])).toEqual([new PageObject('a'), new PageObject('b')]);
+  });
+
+  it('an exception in the page is a protocol error naming the method', async () => {
+    const { world } = fakeWorld(() => ({ result: { type: 'undefined' }, exceptionDetails: { text: 'Uncaught', exception: { description: 'TypeError: boom' } } }));
+    await expect(callPage(world, 'focusInFrame')).rejects.toMatchObject({ name: 'TransportError', failure: 'protocol_error', message: expect.stringContaining('focusInFrame') });
+  });
+
+  it('is typed by the collector: unknown names and wrong arguments do not compile', () => {
+    const { world } = fakeWorld(() => ({ result: { value: null } }));
+    const never = false as boolean;
+    if (never) {
+      // @ts-expect-error no such page method
+      void callPage(world, 'noSuchMethod');
+      // @ts-expect-error scrollBy takes (node | null, dx, dy)
+      void callPage(world, 'scrollBy', 'not a node', 0, 0);
+      // @ts-expect-error a node-answering method needs callPageObject
+      void callPage(world, 'coveringElement', new PageObject('a'), null);
+    }
+    expect(never).toBe(false);
+  });
+});
