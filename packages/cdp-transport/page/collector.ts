@@ -8,6 +8,7 @@ import { walkDocument, type FramePlacement } from './walk.js';
 import { SegmentCache } from './segments.js';
 import { MutationLog } from './mutation-log.js';
 import { AxFreshness } from './ax-freshness.js';
+import { DragWatch } from './drag-watch.js';
 import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
 
 export interface CaptureOptions {
@@ -47,6 +48,8 @@ export class Collector {
   /** Created at the first capture: caches valid while the DOM they cover is unchanged. */
   private watch: { log: MutationLog; segments: SegmentCache; ax: AxFreshness } | null = null;
   rank: RankFunction = rankWalk;
+  /** SPEC §12 drag: whether a press-and-move started an HTML5 drag (see drag-watch.ts). */
+  private readonly dragWatch = new DragWatch();
   /** Phase timings (ms) of the last capture, for benchmarks. */
   timings: Record<string, number> = {};
 
@@ -323,6 +326,15 @@ export class Collector {
       included,
       walked: n,
     };
+  }
+
+  // SPEC §12 drag (called by src/actions/deliver-drag.ts through collector-action-calls.ts).
+  armDragWatch(): void {
+    this.dragWatch.arm();
+  }
+
+  dragStarted(): Promise<boolean> {
+    return this.dragWatch.result();
   }
 }
 
