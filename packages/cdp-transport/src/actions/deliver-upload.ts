@@ -1,10 +1,9 @@
 import { SightlineError, type ActionOutcome } from '@sightline/semantic-core';
 import type { Protocol } from 'devtools-protocol';
 import type { ActionContext, ActionTarget } from './action-context.js';
-import { aimAt } from './click-point.js';
-import { clickAt } from './input-devices.js';
+import { deliverClick } from './deliver-pointer.js';
 import { nextEvent } from './next-event.js';
-import { observeDelivery, sitesFor, type Undelivered } from './observed-delivery.js';
+import { observeDelivery, sitesFor } from './observed-delivery.js';
 import { checkUploadPaths } from './upload-paths.js';
 
 /** Bound on the file chooser a click should open (it opens while the click is handled). */
@@ -12,9 +11,10 @@ const CHOOSER_TIMEOUT_MS = 3000;
 
 /**
  * SPEC §12 upload. A file input gets its files directly (`DOM.setFileInputFiles`: the page sees
- * `input` and `change`, no dialog). Any other control is clicked (hit-tested) with file choosers
- * intercepted (`Page.setInterceptFileChooserDialog`), and the chooser that click opens
- * (`Page.fileChooserOpened`) gets the files; no native dialog ever shows.
+ * `input` and `change`, no dialog). Any other control gets an ordinary click (hit-tested; by key on
+ * a headful browser where a key activates it, see click-delivery.ts) with file choosers intercepted
+ * (`Page.setInterceptFileChooserDialog`), and the chooser that click opens (`Page.fileChooserOpened`)
+ * gets the files; no native dialog ever shows.
  */
 export async function deliverUpload(context: ActionContext, target: ActionTarget, paths: string[]): Promise<ActionOutcome> {
   await checkUploadPaths(paths);
@@ -28,18 +28,20 @@ export async function deliverUpload(context: ActionContext, target: ActionTarget
       await session.send('DOM.setFileInputFiles', { files: paths, objectId: target.objectId });
     });
   }
-  const aim = await aimAt(tab, target);
-  if (aim.kind === 'covered') return { delivered: false, reason: 'covered', covering: aim.covering };
   const chooser = nextEvent(session, 'Page.fileChooserOpened');
   await session.send('Page.setInterceptFileChooserDialog', { enabled: true });
   try {
-    return await observeDelivery(tab, sites, watchedEverything, async (): Promise<Undelivered | void> => {
-      await clickAt(tab.session, aim.point);
-      const opened = await chooser.wait(CHOOSER_TIMEOUT_MS);
-      if (!opened || opened.backendNodeId === undefined) return { delivered: false, reason: 'no_file_chooser' };
-      if (opened.mode === 'selectSingle' && paths.length > 1) throw singleFile();
+    // An ordinary click (hit-tested; by key on a headful browser where a key activates the control).
+    const clicked = await deliverClick(context, target);
+    if (!clicked.delivered) return clicked;
+    const opened = await chooser.wait(CHOOSER_TIMEOUT_MS);
+    if (!opened || opened.backendNodeId === undefined) return { delivered: false, reason: 'no_file_chooser' };
+    if (opened.mode === 'selectSingle' && paths.length > 1) throw singleFile();
+    const chosen = await observeDelivery(tab, sites, watchedEverything, async () => {
       await session.send('DOM.setFileInputFiles', { files: paths, backendNodeId: opened.backendNodeId });
     });
+    if (!chosen.delivered) return chosen;
+    return { delivered: true, effect: clicked.effect === 'confirmed' ? 'confirmed' : chosen.effect, navigation: clicked.navigation || chosen.navigation };
   } finally {
     chooser.dispose();
     await session.send('Page.setInterceptFileChooserDialog', { enabled: false }).catch(() => undefined);
