@@ -8,6 +8,7 @@ import { walkDocument, type FramePlacement } from './walk.js';
 import { SegmentCache } from './segments.js';
 import { MutationLog } from './mutation-log.js';
 import { AxFreshness } from './ax-freshness.js';
+import { DragWatch } from './drag-watch.js';
 import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
 import type { Activation, PageActionMethods, PlainDescription, ProbeReading, SelectKind, SelectOutcome } from '../src/actions/page-methods.js';
 import { activationKey } from './actions/activation-key.js';
@@ -57,6 +58,8 @@ export class Collector implements PageActionMethods<Node> {
   /** Created at the first capture: caches valid while the DOM they cover is unchanged. */
   private watch: { log: MutationLog; segments: SegmentCache; ax: AxFreshness } | null = null;
   rank: RankFunction = rankWalk;
+  /** SPEC §12 drag: whether a press-and-move started an HTML5 drag (see drag-watch.ts). */
+  private readonly dragWatch = new DragWatch();
   /** Phase timings (ms) of the last capture, for benchmarks. */
   timings: Record<string, number> = {};
 
@@ -394,6 +397,15 @@ export class Collector implements PageActionMethods<Node> {
   }
   releaseSpaceGuard(): boolean {
     return this.spaceGuard.release();
+  }
+
+  // SPEC §12 drag (called by src/actions/deliver-drag.ts through callPage).
+  armDragWatch(): void {
+    this.dragWatch.arm();
+  }
+
+  dragStarted(): Promise<boolean> {
+    return this.dragWatch.result();
   }
 }
 

@@ -1,4 +1,5 @@
 import { composedParent } from './hit-test.js';
+import { isDraggable } from './draggable.js';
 import type { Rect } from './types.js';
 
 const SENSITIVE_AUTOCOMPLETE = /(^|\s)(new-password|current-password|one-time-code|cc-[a-z-]+)(\s|$)/;
@@ -54,6 +55,7 @@ export function elementEvidence(element: Element, focused: boolean, origin: { x:
   const autocomplete = element.getAttribute('autocomplete');
   if (autocomplete) attributes['autocomplete'] = autocomplete.toLowerCase();
   if (element.hasAttribute('onclick')) attributes['clickHandler'] = true;
+  if (isDraggable(element)) attributes['draggable'] = true;
   const placeholder = element.getAttribute('placeholder');
   if (placeholder) attributes['placeholder'] = placeholder;
   if (Object.keys(attributes).length > 0) out.attributes = attributes;

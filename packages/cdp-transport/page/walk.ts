@@ -2,6 +2,7 @@ import { actionMask, geometryVisibility, isSemantic, STRUCTURAL_ROLES as STRUCTU
 import { labelOf, roleOf } from './roles.js';
 import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
 import { paddingBox } from './geometry.js';
+import { isDraggable } from './draggable.js';
 import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
 import { composedContains } from './hit-test.js';
 import { maybeClosedHost } from './closed-roots.js';
@@ -144,7 +145,7 @@ export function walkDocument(
     const overflowBottom = box.y + element.clientTop + Math.max(element.scrollHeight, element.clientHeight);
     return (box.y + box.height < -FAR_MARGIN && overflowBottom < -FAR_MARGIN) || (box.x + box.width < -FAR_MARGIN && overflowRight < -FAR_MARGIN);
   };
-  const scratchAttributes: { inputType?: string; contentEditable?: boolean; href?: boolean; clickHandler?: boolean; tabIndex?: number } = {};
+  const scratchAttributes: { inputType?: string; contentEditable?: boolean; href?: boolean; clickHandler?: boolean; tabIndex?: number; draggable?: boolean } = {};
   const scratchStyle: { cursor?: string; scrollable?: boolean } = {};
   const scratch: { kind: string; tag: string; role: string; name: string; attributes: typeof scratchAttributes; style: typeof scratchStyle; states: unknown; box: Rect | null | undefined } = {
     kind: 'element', tag: '', role: '', name: '', attributes: scratchAttributes, style: scratchStyle, states: undefined, box: undefined,
@@ -380,6 +381,7 @@ export function walkDocument(
     attributes.href = (tag === 'a' || tag === 'area') && element.hasAttribute('href') ? true : undefined;
     attributes.clickHandler = element.hasAttribute('onclick') ? true : undefined;
     attributes.tabIndex = element.hasAttribute('tabindex') ? (element as HTMLElement).tabIndex : undefined;
+    attributes.draggable = isDraggable(element) ? true : undefined;
     scratchStyle.cursor = isPointer ? 'pointer' : undefined;
     scratchStyle.scrollable = scrollable;
     evidence.states = (element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true' ? DISABLED : undefined;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   bindParams,
+  clickParams,
+  dragParams,
+  hoverParams,
+  uploadParams,
   navigateParams,
   normalizeUrl,
   openParams,
@@ -94,5 +98,36 @@ describe('open and bind', () => {
     expect(normalizeUrl('file:///tmp/a.html')).toBe('file:///tmp/a.html');
     expect(normalizeUrl('example.com')).toBe('https://example.com');
     expect(normalizeUrl('127.0.0.1:9000/x')).toBe('http://127.0.0.1:9000/x');
+  });
+});
+
+describe('SPEC §12 pointer and keyboard verbs', () => {
+  it('click maps --double, --button and --modifiers; a plain click is only the ref', () => {
+    expect(clickParams('@p3:8')).toEqual({ ref: '@p3:8' });
+    expect(clickParams('p3:8', { double: true })).toEqual({ ref: 'p3:8', double: true });
+    expect(clickParams('p3:8', { button: 'Right' })).toEqual({ ref: 'p3:8', button: 'right' });
+    expect(clickParams('p3:8', { button: 'left' })).toEqual({ ref: 'p3:8' });
+    expect(clickParams('p3:8', { modifiers: 'shift,Control' })).toEqual({ ref: 'p3:8', modifiers: ['Shift', 'Control'] });
+    expect(clickParams('p3:8', { modifiers: 'Ctrl+Shift+ctrl' })).toEqual({ ref: 'p3:8', modifiers: ['Control', 'Shift'] });
+    expect(clickParams('p3:8', { double: true, button: 'middle', modifiers: 'Alt' })).toEqual({ ref: 'p3:8', double: true, button: 'middle', modifiers: ['Alt'] });
+    expect(() => clickParams('p3:8', { button: 'back' })).toThrow(/left, right or middle/);
+    expect(() => clickParams('p3:8', { modifiers: 'Hyper' })).toThrow(UsageError);
+    expect(() => clickParams('p3:8', { modifiers: ',' })).toThrow(/at least one/);
+  });
+
+  it('type --keys is keystrokes: true', () => {
+    expect(typeParams('p3:8', 'ap', { keys: true })).toEqual({ ref: 'p3:8', text: 'ap', keystrokes: true });
+    expect(typeParams('p3:8', 'ap', { keys: false, submit: true })).toEqual({ ref: 'p3:8', text: 'ap', submit: true });
+  });
+
+  it('hover and drag take refs as given', () => {
+    expect(hoverParams('@p3:8')).toEqual({ ref: '@p3:8' });
+    expect(dragParams('p3:8', '@p3:9')).toEqual({ ref: 'p3:8', to_ref: '@p3:9' });
+  });
+
+  it('upload resolves every path with the given resolver and needs one', () => {
+    const resolveFrom = (path: string) => (path.startsWith('/') ? path : `/home/me/${path}`);
+    expect(uploadParams('p3:8', ['a.txt', '/tmp/b.png', '../c'], resolveFrom)).toEqual({ ref: 'p3:8', paths: ['/home/me/a.txt', '/tmp/b.png', '/home/me/../c'] });
+    expect(() => uploadParams('p3:8', [], resolveFrom)).toThrow(UsageError);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickRequestSchema, snapshotRequestSchema, typeRequestSchema, managedBindRequestSchema } from '@sightline/semantic-core';
+import { clickRequestSchema, dragRequestSchema, snapshotRequestSchema, typeRequestSchema, managedBindRequestSchema, uploadRequestSchema } from '@sightline/semantic-core';
 import { toDriverCall, isDriverCall } from '../src/mapping/driver-input.js';
 import type { SessionState } from '../src/mapping/session-state.js';
 import { nextSessionState, pickTab } from '../src/mapping/session-state.js';
@@ -31,6 +31,22 @@ describe('toDriverCall', () => {
     if (isDriverCall(click)) expect(clickRequestSchema.safeParse(click.input).success).toBe(true);
     const type = toDriverCall('type', 's1', { ref: 'p1:4', text: 'x', submit: true }, state);
     if (isDriverCall(type)) expect(typeRequestSchema.safeParse(type.input).success).toBe(true);
+  });
+
+  it('maps hover, drag, upload and the click and type variants to the contract (SPEC §12)', () => {
+    const address = { session: 's1', target_id: state.targetId, tab_id: state.tabId };
+    expect(toDriverCall('hover', 's1', { ref: 'p1:4' }, state)).toEqual({ method: 'hover', input: { ...address, ref: 'p1:4' } });
+    const drag = toDriverCall('drag', 's1', { ref: 'p1:4', to_ref: '@p1:5' }, state);
+    expect(drag).toEqual({ method: 'drag', input: { ...address, ref: 'p1:4', to_ref: '@p1:5' } });
+    if (isDriverCall(drag)) expect(dragRequestSchema.safeParse(drag.input).success).toBe(true);
+    const upload = toDriverCall('upload', 's1', { ref: 'p1:4', paths: ['/tmp/a.txt'] }, state);
+    expect(upload).toEqual({ method: 'upload', input: { ...address, ref: 'p1:4', paths: ['/tmp/a.txt'] } });
+    if (isDriverCall(upload)) expect(uploadRequestSchema.safeParse(upload.input).success).toBe(true);
+    const click = toDriverCall('click', 's1', { ref: 'p1:4', double: true, button: 'right', modifiers: ['Shift'] }, state);
+    if (isDriverCall(click)) expect(clickRequestSchema.parse(click.input)).toMatchObject({ double: true, button: 'right', modifiers: ['Shift'] });
+    const type = toDriverCall('type', 's1', { ref: 'p1:4', text: 'ap', keystrokes: true }, state);
+    if (isDriverCall(type)) expect(typeRequestSchema.parse(type.input)).toMatchObject({ keystrokes: true });
+    expect(toDriverCall('drag', 'other', { ref: 'p1:4', to_ref: 'p1:5' }, undefined)).toMatchObject({ status: 'refused', refusal: { code: 'browser_requires_setup' } });
   });
 
   it('--more follows the remembered continuation, or refuses when there is none', () => {

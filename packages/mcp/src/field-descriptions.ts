@@ -33,4 +33,11 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   url: 'The URL to load in the tab.',
   history: 'back, forward or reload (instead of url).',
   annotate: 'Draw numbered labels over the action refs of the latest snapshot; the label→ref map is returned.',
+  // SPEC §12 pointer and keyboard verbs.
+  double: 'true: double-click (two clicks, then dblclick), e.g. to edit a label in place (default false).',
+  button: 'left (default), right (context menu) or middle.',
+  modifiers: 'Modifier keys held during the click: any of Alt, Control, Meta, Shift (e.g. ["Shift"] to extend a selection).',
+  keystrokes: 'true: type key by key (keydown/keypress/input/keyup per character) for fields that listen to keys; same as mode "keystrokes" (default false).',
+  to_ref: 'Where to drop: a current action ref or content ref (p<N>:<E>) of the same tab, e.g. a list item or a drop zone. Stale refs are refused.',
+  paths: '1-20 absolute paths of existing regular files on the machine running Sightline (not directories).',
 };

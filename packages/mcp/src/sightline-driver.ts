@@ -18,6 +18,10 @@ export interface SightlineDriver {
   press(input: unknown): Promise<unknown>;
   navigate(input: unknown): Promise<unknown>;
   screenshot(input: unknown): Promise<unknown>;
+  // SPEC §12 pointer verbs.
+  hover(input: unknown): Promise<unknown>;
+  drag(input: unknown): Promise<unknown>;
+  upload(input: unknown): Promise<unknown>;
   endSession(input: unknown): Promise<unknown>;
   close(): Promise<void>;
 }

@@ -86,7 +86,12 @@ beforeAll(async () => {
       fields: { session: { t: 'session' }, cdp_url: { t: 'cdp_url' } },
       required: ['session', 'cdp_url'],
     },
-    { name: 'browser_click', base: { ...tab, ref: send }, fields: { ...address, ref: { t: 'ref' } }, required: [...tabRequired, 'ref'] },
+    {
+      name: 'browser_click',
+      base: { ...tab, ref: send },
+      fields: { ...address, ref: { t: 'ref' }, double: { t: 'bool' }, button: { t: 'enum', values: ['left', 'right', 'middle'] }, modifiers: { t: 'modifiers' } },
+      required: [...tabRequired, 'ref'],
+    },
     {
       name: 'browser_type',
       base: { ...tab, ref: reply, text: 'hello' },
@@ -97,6 +102,7 @@ beforeAll(async () => {
         replace: { t: 'bool' },
         submit: { t: 'bool' },
         mode: { t: 'enum', values: ['insert_text', 'keystrokes'] },
+        keystrokes: { t: 'bool' },
       },
       required: [...tabRequired, 'ref', 'text'],
     },
@@ -122,6 +128,20 @@ beforeAll(async () => {
     },
     { name: 'browser_screenshot', base: { ...tab }, fields: { ...address, annotate: { t: 'bool' } }, required: tabRequired },
     { name: 'end_session', base: { session: 'fuzz-end' }, fields: { session: { t: 'session' } }, required: ['session'] },
+    // SPEC §12 pointer verbs.
+    { name: 'browser_hover', base: { ...tab, ref: send }, fields: { ...address, ref: { t: 'ref' } }, required: [...tabRequired, 'ref'] },
+    {
+      name: 'browser_drag',
+      base: { ...tab, ref: send, to_ref: reply },
+      fields: { ...address, ref: { t: 'ref' }, to_ref: { t: 'ref' } },
+      required: [...tabRequired, 'ref', 'to_ref'],
+    },
+    {
+      name: 'browser_upload',
+      base: { ...tab, ref: send, paths: ['/tmp/sightline-fuzz.txt'] },
+      fields: { ...address, ref: { t: 'ref' }, paths: { t: 'paths' } },
+      required: [...tabRequired, 'ref', 'paths'],
+    },
   ];
 });
 
@@ -159,7 +179,7 @@ test(`${RUNS} generated bad argument objects all come back as structured refusal
     { numRuns: RUNS, seed: Number(process.env.SIGHTLINE_FUZZ_SEED ?? 20_260_101), endOnFailure: true },
   );
   expect([...seen.values()].reduce((sum, count) => sum + count, 0)).toBe(RUNS);
-  expect(seen.size).toBe(10);
+  expect(seen.size).toBe(13);
   expect(codes.get('browser_invalid_request')).toBeGreaterThan(RUNS / 2);
   expect(codes.get('browser_ref_stale')).toBeGreaterThan(0);
 

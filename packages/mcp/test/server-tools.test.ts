@@ -25,6 +25,9 @@ const TOOL_NAMES = [
   'browser_navigate',
   'browser_screenshot',
   'end_session',
+  'browser_hover',
+  'browser_drag',
+  'browser_upload',
 ];
 
 let stack: InMemoryStack;
@@ -74,6 +77,46 @@ describe('tools/list', () => {
     expect(state.node_budget).toMatchObject({ type: 'integer', minimum: 1, maximum: 2000 });
     expect(state.tab_id).toMatchObject({ type: 'string', pattern: '^tab-[0-9a-f]{16}$' });
     expect(state.snapshot_format!.description).toMatch(/dom_refs_v1/);
+  });
+
+  test('the SPEC §12 pointer verbs carry their fields: click variants, keystrokes, hover, drag, upload', () => {
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    const props = (name: string) => byName.get(name)!.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(props('browser_click').double).toMatchObject({ type: 'boolean' });
+    expect(props('browser_click').button).toMatchObject({ enum: ['left', 'right', 'middle'] });
+    expect(props('browser_click').modifiers).toMatchObject({ type: 'array', maxItems: 4, items: { enum: ['Alt', 'Control', 'Meta', 'Shift'] } });
+    expect(props('browser_type').keystrokes).toMatchObject({ type: 'boolean' });
+    expect(props('browser_type').mode).toMatchObject({ enum: ['insert_text', 'keystrokes'] });
+    expect(byName.get('browser_hover')!.inputSchema.required).toEqual(['session', 'target_id', 'tab_id', 'ref']);
+    expect(byName.get('browser_drag')!.inputSchema.required).toEqual(['session', 'target_id', 'tab_id', 'ref', 'to_ref']);
+    expect(props('browser_drag').to_ref).toMatchObject({ type: 'string', pattern: props('browser_drag').ref!.pattern });
+    expect(byName.get('browser_upload')!.inputSchema.required).toEqual(['session', 'target_id', 'tab_id', 'ref', 'paths']);
+    expect(props('browser_upload').paths).toMatchObject({ type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 4096 } });
+    for (const name of ['browser_hover', 'browser_drag', 'browser_upload']) {
+      expect(byName.get(name)!.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true });
+      expect(Object.keys(props(name)).sort(), name).toEqual(expect.arrayContaining(['session', 'target_id', 'tab_id', 'ref']));
+    }
+    expect(byName.get('browser_hover')!.annotations?.destructiveHint).toBe(false);
+    expect(byName.get('browser_drag')!.annotations?.destructiveHint).toBe(true);
+  });
+
+  test('the pointer verbs act through the Driver and answer the action result', async () => {
+    const tab = await bindSession(stack, 'verbs');
+    const { find } = await snapshotRefs(stack, tab);
+    const hovered = await callValid('browser_hover', { ...tab, ref: find('Send') });
+    expect(actionResponseSchema.parse(hovered.structuredContent)).toMatchObject({ action: 'hover', ref: find('Send') });
+    const clicked = await callValid('browser_click', { ...tab, ref: find('Send'), double: true, button: 'right', modifiers: ['Shift'] });
+    expect(actionResponseSchema.parse(clicked.structuredContent).action).toBe('click');
+    expect(stack.browser.pageCalls('perform').at(-1)!.detail).toMatchObject({ kind: 'click', double: true, button: 'right', modifiers: ['Shift'] });
+    const typed = await callValid('browser_type', { ...tab, ref: find('Reply body'), text: 'hi', keystrokes: true });
+    expect(actionResponseSchema.parse(typed.structuredContent).action).toBe('type');
+    expect(stack.browser.pageCalls('perform').at(-1)!.detail).toMatchObject({ kind: 'type', mode: 'keystrokes' });
+    const uploaded = await callValid('browser_upload', { ...tab, ref: find('Send'), paths: ['/tmp/report.txt'] });
+    expect(actionResponseSchema.parse(uploaded.structuredContent).action).toBe('upload');
+    const dragged = await stack.call('browser_drag', { ...tab, ref: find('Send'), to_ref: find('Reply body') });
+    expect(refusalResponseSchema.parse(dragged.structuredContent).refusal).toMatchObject({ code: 'browser_action_unavailable' });
+    const relative = await stack.call('browser_upload', { ...tab, ref: find('Send'), paths: ['report.txt'] });
+    expect(refusalResponseSchema.parse(relative.structuredContent).refusal).toMatchObject({ code: 'browser_invalid_request', detail: { field: 'paths.0' } });
   });
 
   test('annotations follow each tool kind', () => {

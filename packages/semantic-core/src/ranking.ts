@@ -6,6 +6,7 @@ export { createStyleWalk, walkStep, walkStyles, type StyleWalk } from './classif
 export { classifyVisibility, geometryVisibility, visibilityOfAll } from './classify/visibility.js';
 export {
   ACTION_CLICK,
+  ACTION_DRAG,
   ACTION_HOVER,
   ACTION_SCROLL,
   ACTION_SELECT,

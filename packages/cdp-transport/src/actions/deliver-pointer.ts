@@ -1,26 +1,29 @@
-import { SightlineError, type ActionOutcome } from '@sightline/semantic-core';
+import { SightlineError, type ActionOutcome, type ClickVariant } from '@sightline/semantic-core';
 import { withNode, type ActionContext, type ActionTarget } from './action-context.js';
 import { aimAt } from './click-point.js';
 import { deliverKeyboardClick } from './click-delivery.js';
 import { clickAt } from './input-devices.js';
+import { clickVariantAt, isPlainClick } from './mouse-input.js';
 import { observeDelivery, sitesFor, type Undelivered } from './observed-delivery.js';
 import { callPage, callPageObjects } from './page-call.js';
 
 /**
  * Hit-test the node's centre; a covered point delivers nothing. Then, with keyboard delivery, a
  * target a key activates gets focus and that key (no pointer event, so the window is not raised);
- * any other target a trusted left click at the point.
+ * any other target a trusted left click at the point. A SPEC §12 variant (double, right/middle
+ * button, modifiers) always goes through the mouse: no key stands in for it.
  */
-export async function deliverClick(context: ActionContext, target: ActionTarget): Promise<ActionOutcome> {
+export async function deliverClick(context: ActionContext, target: ActionTarget, variant: ClickVariant = {}): Promise<ActionOutcome> {
   const { tab } = context;
   const aim = await aimAt(tab, target);
   if (aim.kind === 'covered') return { delivered: false, reason: 'covered', covering: aim.covering };
-  if (context.clickDelivery === 'keyboard') {
+  const plain = isPlainClick(variant);
+  if (context.clickDelivery === 'keyboard' && plain) {
     const delivered = await deliverKeyboardClick(context, target);
     if (delivered) return delivered;
   }
   const { sites, watchedEverything } = await sitesFor(tab, target);
-  return observeDelivery(tab, sites, watchedEverything, () => clickAt(tab.session, aim.point));
+  return observeDelivery(tab, sites, watchedEverything, () => (plain ? clickAt(tab.session, aim.point) : clickVariantAt(tab.session, aim.point, variant)));
 }
 
 /**

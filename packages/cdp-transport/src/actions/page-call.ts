@@ -38,9 +38,9 @@ export type PageObjectsMethod = Returning<PageObject[]>;
  *
  *     const { moved } = await callPage(target.world, 'scrollBy', target.node, 0, 400);
  */
-export async function callPage<M extends PageValueMethod>(world: PageWorld, method: M, ...args: Parameters<PageMethods[M]>): Promise<ReturnType<PageMethods[M]>> {
+export async function callPage<M extends PageValueMethod>(world: PageWorld, method: M, ...args: Parameters<PageMethods[M]>): Promise<Awaited<ReturnType<PageMethods[M]>>> {
   const response = await send(world, method, args, true);
-  return response.result.value as ReturnType<PageMethods[M]>;
+  return response.result.value as Awaited<ReturnType<PageMethods[M]>>;
 }
 
 /** `callPage` for a method answering a node: its remote object (null for null). */
@@ -68,6 +68,8 @@ async function send(world: PageWorld, method: keyof PageMethods, args: unknown[]
     executionContextId: world.contextId,
     arguments: [{ value: method }, ...args.map(toArgument)],
     returnByValue: byValue,
+    // A method may answer a promise (e.g. dragStarted): its settled value is the answer.
+    awaitPromise: true,
     ...(byValue ? {} : { objectGroup: ACTION_GROUP }),
   });
   if (response.exceptionDetails) {

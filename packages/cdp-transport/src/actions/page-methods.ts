@@ -59,6 +59,10 @@ export interface PageActionMethods<N> {
   guardSpace(node: N): boolean;
   /** Removes the guard `guardSpace` installed. */
   releaseSpaceGuard(): boolean;
+  /** SPEC §12 drag: starts listening for a native `dragstart` in this document. */
+  armDragWatch(): void;
+  /** Whether a native drag started since `armDragWatch` (resolves once the page had a frame to react). */
+  dragStarted(): Promise<boolean>;
 }
 
 export interface PlainDescription {

@@ -6,6 +6,9 @@ import { deliverPress, deliverType } from './deliver-keyboard.js';
 import { deliverClick, deliverSelect } from './deliver-pointer.js';
 import { deliverScroll } from './deliver-scroll.js';
 import { asStepRefusal } from './step-failure.js';
+import { deliverHover } from './deliver-hover.js';
+import { deliverDrag } from './deliver-drag.js';
+import { deliverUpload } from './deliver-upload.js';
 
 export { resolveClickDelivery, type ClickDelivery } from './click-delivery.js';
 
@@ -20,11 +23,13 @@ export async function performAction(context: ActionContext, action: PageAction):
   const { tab } = context;
   await emulateFocus(tab);
   let target: ActionTarget | null = null;
+  /** A second node (drag's drop target), released with the first. */
+  let second: ActionTarget | null = null;
   try {
     switch (action.kind) {
       case 'click':
         target = await resolveTarget(context, action.node);
-        return await deliverClick(context, target);
+        return await deliverClick(context, target, action);
       case 'type':
         target = await resolveTarget(context, action.node);
         return await deliverType(context, target, action);
@@ -40,6 +45,17 @@ export async function performAction(context: ActionContext, action: PageAction):
         return await deliverNavigate(context, action.url);
       case 'history':
         return await deliverHistory(context, action.move);
+      // SPEC §12 pointer verbs.
+      case 'hover':
+        target = await resolveTarget(context, action.node);
+        return await deliverHover(context, target);
+      case 'drag':
+        target = await resolveTarget(context, action.node);
+        second = await resolveTarget(context, action.to);
+        return await deliverDrag(context, target, second);
+      case 'upload':
+        target = await resolveTarget(context, action.node);
+        return await deliverUpload(context, target, action.paths);
       default:
         return unknownAction(action);
     }
@@ -47,7 +63,7 @@ export async function performAction(context: ActionContext, action: PageAction):
     // Aiming at a node (resolve, scroll, hit test, focus) failed with the connection fine: a refusal.
     throw target !== null || action.kind === 'click' || action.kind === 'type' || action.kind === 'select' ? asStepRefusal(error, action.kind, tab) : error;
   } finally {
-    await releaseActionObjects(target ? [tab.session, target.world.session] : [tab.session]);
+    await releaseActionObjects([tab.session, ...(target ? [target.world.session] : []), ...(second ? [second.world.session] : [])]);
   }
 }
 

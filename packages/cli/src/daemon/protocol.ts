@@ -20,6 +20,10 @@ export const DAEMON_OPS = [
   'screenshot',
   'close',
   'shutdown',
+  // SPEC §12 pointer verbs (`dblclick` is `click` with double).
+  'hover',
+  'drag',
+  'upload',
 ] as const;
 export type DaemonOp = (typeof DAEMON_OPS)[number];
 

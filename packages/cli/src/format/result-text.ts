@@ -73,6 +73,9 @@ const PAST_TENSE: Record<ActionResponse['action'], string> = {
   scroll: 'scrolled',
   press: 'pressed a key in',
   navigate: 'navigated',
+  hover: 'hovered over',
+  drag: 'dragged',
+  upload: 'uploaded files to',
 };
 
 export function formatAction(response: ActionResponse, context: FormatContext = defaultContext): string {

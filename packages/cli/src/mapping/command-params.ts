@@ -56,17 +56,68 @@ export function snapshotParams(options: SnapshotOptions): Record<string, unknown
   });
 }
 
-export function clickParams(ref: string): Record<string, unknown> {
-  return { ref };
+export interface ClickOptions {
+  double?: boolean;
+  button?: string;
+  /** Comma-separated, e.g. `Shift,Control` (case-insensitive). */
+  modifiers?: string;
 }
 
-export function typeParams(ref: string, text: string, options: { replace?: boolean; submit?: boolean }): Record<string, unknown> {
+const BUTTONS = new Set(['left', 'right', 'middle']);
+const MODIFIER_NAMES: Record<string, string> = { alt: 'Alt', control: 'Control', ctrl: 'Control', meta: 'Meta', cmd: 'Meta', shift: 'Shift' };
+
+/** `click <ref> [--double] [--button right] [--modifiers Shift,Control]`; a plain click sends only the ref. */
+export function clickParams(ref: string, options: ClickOptions = {}): Record<string, unknown> {
+  let button: string | undefined;
+  if (options.button !== undefined) {
+    button = options.button.trim().toLowerCase();
+    if (!BUTTONS.has(button)) throw new UsageError(`--button must be left, right or middle, not "${options.button}"`);
+  }
+  let modifiers: string[] | undefined;
+  if (options.modifiers !== undefined) {
+    modifiers = [];
+    for (const part of options.modifiers.split(/[,+]/).map((name) => name.trim()).filter(Boolean)) {
+      const name = MODIFIER_NAMES[part.toLowerCase()];
+      if (!name) throw new UsageError(`--modifiers takes Alt, Control, Meta, Shift (comma-separated), not "${part}"`);
+      if (!modifiers.includes(name)) modifiers.push(name);
+    }
+    if (modifiers.length === 0) throw new UsageError('--modifiers needs at least one of Alt, Control, Meta, Shift');
+  }
+  return withoutUndefined({
+    ref,
+    double: options.double === true ? true : undefined,
+    button: button === 'left' ? undefined : button,
+    modifiers,
+  });
+}
+
+export function typeParams(ref: string, text: string, options: { replace?: boolean; submit?: boolean; keys?: boolean }): Record<string, unknown> {
   return withoutUndefined({
     ref,
     text,
     replace: options.replace === true ? true : undefined,
     submit: options.submit === true ? true : undefined,
+    keystrokes: options.keys === true ? true : undefined,
   });
+}
+
+// SPEC §12 pointer verbs.
+export function hoverParams(ref: string): Record<string, unknown> {
+  return { ref };
+}
+
+export function dragParams(ref: string, toRef: string): Record<string, unknown> {
+  return { ref, to_ref: toRef };
+}
+
+/**
+ * `upload <ref> <paths...>`: relative paths are resolved against the CLI's working directory (the
+ * daemon and the Driver only take absolute ones); whether each is an existing file is checked at
+ * delivery. `resolvePath` is injected so this stays pure.
+ */
+export function uploadParams(ref: string, paths: string[], resolvePath: (path: string) => string): Record<string, unknown> {
+  if (paths.length === 0) throw new UsageError('give at least one file, e.g. sightline upload @p3:12 ./report.pdf');
+  return { ref, paths: paths.map((path) => resolvePath(path)) };
 }
 
 export function selectParams(ref: string, values: string[]): Record<string, unknown> {

@@ -15,7 +15,11 @@ export type DriverMethodName =
   | 'press'
   | 'navigate'
   | 'screenshot'
-  | 'endSession';
+  | 'endSession'
+  // SPEC §12 pointer verbs.
+  | 'hover'
+  | 'drag'
+  | 'upload';
 
 export interface DriverCall {
   method: DriverMethodName;
@@ -109,7 +113,10 @@ export function toDriverCall(
     case 'scroll':
     case 'press':
     case 'navigate':
-    case 'screenshot': {
+    case 'screenshot':
+    case 'hover':
+    case 'drag':
+    case 'upload': {
       const address = tabAddress(session, state);
       if ('status' in address) return address as RefusalResponse;
       return { method: op, input: defined({ ...params, ...address }) };

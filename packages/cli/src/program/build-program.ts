@@ -15,6 +15,10 @@ import {
   selectParams,
   snapshotParams,
   typeParams,
+  hoverParams,
+  dragParams,
+  uploadParams,
+  type ClickOptions,
   type SnapshotOptions,
 } from '../mapping/command-params.js';
 import { formatScreenshot } from '../format/result-text.js';
@@ -179,11 +183,15 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
     .command('click')
     .description('click the element of a ref (hit-tested first; refused if something covers it)')
     .argument('<ref>', 'a ref from the last snapshot, e.g. @p3:8 or p3:8')
-    .addHelpText('after', example('sightline click @p3:12'))
+    .option('--double', 'double-click (two clicks, then dblclick)')
+    .option('--button <button>', 'left (default), right (context menu) or middle')
+    .option('--modifiers <keys>', 'keys held during the click, comma-separated: Alt, Control, Meta, Shift')
+    .addHelpText('after', example('sightline click @p3:12', 'sightline click @p3:12 --button right', 'sightline click p3:14 --modifiers Shift'))
     .action(
       run(async (command) => {
         const [ref] = command.args as [string];
-        return runDaemonCommand(io, globalsOf(command), 'click', clickParams(ref), { autoStart: false });
+        const options = command.opts<ClickOptions>();
+        return runDaemonCommand(io, globalsOf(command), 'click', clickParams(ref, options), { autoStart: false });
       }),
     );
 
@@ -194,11 +202,12 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
     .argument('<text>', 'the text to type')
     .option('--replace', 'replace the current value instead of inserting at the caret')
     .option('--submit', 'press Enter afterwards')
-    .addHelpText('after', example('sightline type @p3:8 "Thanks, see you Thursday"', 'sightline type p3:5 "kittens" --replace --submit'))
+    .option('--keys', 'type key by key (keydown/keypress/input/keyup per character) for apps that listen to keys')
+    .addHelpText('after', example('sightline type @p3:8 "Thanks, see you Thursday"', 'sightline type p3:5 "kittens" --replace --submit', 'sightline type p3:5 "ap" --keys'))
     .action(
       run(async (command) => {
         const [ref, text] = command.args as [string, string];
-        const options = command.opts<{ replace?: boolean; submit?: boolean }>();
+        const options = command.opts<{ replace?: boolean; submit?: boolean; keys?: boolean }>();
         return runDaemonCommand(io, globalsOf(command), 'type', typeParams(ref, text, options), { autoStart: false });
       }),
     );
@@ -250,6 +259,57 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
           autoStart: false,
           progress: 'loading',
         });
+      }),
+    );
+
+  // SPEC §12 pointer verbs.
+  program
+    .command('dblclick')
+    .description('double-click the element of a ref (e.g. to edit a label in place); same as click --double')
+    .argument('<ref>', 'a ref from the last snapshot')
+    .addHelpText('after', example('sightline dblclick @p3:12'))
+    .action(
+      run(async (command) => {
+        const [ref] = command.args as [string];
+        return runDaemonCommand(io, globalsOf(command), 'click', clickParams(ref, { double: true }), { autoStart: false });
+      }),
+    );
+
+  program
+    .command('hover')
+    .description('move the pointer over the element of a ref (no press): shows hover-only buttons, menus, tooltips')
+    .argument('<ref>', 'a ref from the last snapshot')
+    .addHelpText('after', example('sightline hover @p3:12', 'sightline snapshot'))
+    .action(
+      run(async (command) => {
+        const [ref] = command.args as [string];
+        return runDaemonCommand(io, globalsOf(command), 'hover', hoverParams(ref), { autoStart: false });
+      }),
+    );
+
+  program
+    .command('drag')
+    .description('drag the element of a ref and drop it on another ref (pointer drag; HTML5 drag and drop too)')
+    .argument('<ref>', 'what to drag: a ref whose actions include drag')
+    .argument('<to_ref>', 'where to drop it: any ref of the last snapshot (a list item, a drop zone)')
+    .addHelpText('after', example('sightline drag @p3:12 @p3:15'))
+    .action(
+      run(async (command) => {
+        const [ref, toRef] = command.args as [string, string];
+        return runDaemonCommand(io, globalsOf(command), 'drag', dragParams(ref, toRef), { autoStart: false });
+      }),
+    );
+
+  program
+    .command('upload')
+    .description('give files to a file input, or to the file chooser a button opens (no dialog shows)')
+    .argument('<ref>', 'a file input, or the button that opens the chooser')
+    .argument('<paths...>', 'existing files; relative paths are taken from the current directory')
+    .addHelpText('after', example('sightline upload @p3:12 ./report.pdf', 'sightline upload p3:9 a.png b.png'))
+    .action(
+      run(async (command) => {
+        const [ref, ...paths] = command.args as [string, ...string[]];
+        return runDaemonCommand(io, globalsOf(command), 'upload', uploadParams(ref, paths, (path) => resolve(io.cwd, path)), { autoStart: false });
       }),
     );
 

@@ -18,7 +18,10 @@ export type FieldKind =
   | { t: 'launch' }
   | { t: 'window_id' }
   | { t: 'cdp_url' }
-  | { t: 'key' };
+  | { t: 'key' }
+  // SPEC §12 pointer verbs.
+  | { t: 'paths' }
+  | { t: 'modifiers' };
 
 export interface ToolShape {
   name: string;
@@ -146,6 +149,19 @@ export function invalidValue(kind: FieldKind): fc.Arbitrary<unknown> {
         fc.constant({ url: 42 }),
         fc.constant({ url: 'x'.repeat(8193) }),
         fc.constant({ browser: 'firefox' }),
+      );
+    case 'paths':
+      return fc.oneof(
+        nonString.filter((value) => !Array.isArray(value)),
+        fc.constant([]),
+        fc.constant(Array.from({ length: 21 }, (_, index) => `/tmp/f${index}`)),
+        fc.constantFrom([''], ['report.txt'], ['./a.txt'], ['~/a.txt'], ['/tmp/a\u0000b'], ['/'.repeat(4097)], [42], [null], [{}]),
+        unicodeText.filter((value) => !/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(value)).map((value) => [value]),
+      );
+    case 'modifiers':
+      return fc.oneof(
+        nonString.filter((value) => !Array.isArray(value)),
+        fc.constantFrom(['Hyper'], ['shift'], ['Shift', 'Shift'], ['Alt', 'Control', 'Meta', 'Shift', 'Alt'], [1], [null], ['Control+A']),
       );
     case 'window_id':
       return fc.oneof(fc.boolean(), fc.constant(null), fc.constant([1]), fc.constant({}), fc.integer({ min: -1000, max: -1 }), fc.constant(''), fc.constant('w'.repeat(129)), fc.constant(1.5));

@@ -53,6 +53,12 @@ describe('actionsFor', () => {
     expect(actionsFor(node({ role: 'option', tag: 'div' }))).toEqual(['click']);
   });
 
+  it('gives draggable elements drag (SPEC §12), after their other actions', () => {
+    expect(actionsFor(node({ role: 'listitem', tag: 'li', attributes: { draggable: true } }))).toEqual(['drag']);
+    expect(actionsFor(node({ role: 'button', attributes: { draggable: true } }))).toEqual(['click', 'drag']);
+    expect(actionsFor(node({ role: 'button', states: { disabled: true }, attributes: { draggable: true } }))).toEqual([]);
+  });
+
   it('gives disabled nodes and text nothing', () => {
     expect(actionsFor(node({ role: 'button', states: { disabled: true } }))).toEqual([]);
     expect(actionsFor(node({ role: 'textbox', states: { disabled: true }, style: { display: 'block', visibility: 'visible', opacity: 1, scrollable: true } }))).toEqual([]);

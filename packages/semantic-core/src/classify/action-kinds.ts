@@ -11,6 +11,7 @@ export const ACTION_SELECT = 4;
 export const ACTION_SCROLL = 8;
 export const ACTION_UPLOAD = 16;
 export const ACTION_HOVER = 32;
+export const ACTION_DRAG = 64;
 
 /**
  * SPEC §6: the closed set of actions a node supports, as a bit mask.
@@ -30,6 +31,10 @@ export const ACTION_HOVER = 32;
  *   menu items (submenus). Everything clickable can be pointed at, but listing hover on every
  *   button would only add noise.
  * - A scroll container adds scroll.
+ * - Drag (SPEC §12) where a user would drag the element: `draggable="true"` (HTML5 drag and
+ *   drop) or an `aria-roledescription` that names it draggable/sortable, as pointer-based drag
+ *   libraries set it (dnd-kit's "sortable"/"draggable"). Images and links, draggable by default,
+ *   are not listed: dragging them is rarely the task, and `drag` still accepts any ref as the drop.
  *
  * `parentHasPointer`: the parent element's computed cursor is `pointer`.
  */
@@ -58,6 +63,7 @@ export function elementActionMask(node: CapturedNode, parentHasPointer: boolean,
     if (attributes.href === true) mask |= ACTION_HOVER;
     if (attributes.clickHandler === true) mask |= ACTION_CLICK;
     if (attributes.tabIndex !== undefined && attributes.tabIndex >= 0) mask |= ACTION_CLICK;
+    if (attributes.draggable === true) mask |= ACTION_DRAG;
   }
   if ((bits & ROLE_HOVER) !== 0) mask |= ACTION_HOVER;
   const style = node.style;
@@ -104,7 +110,7 @@ const maskCache = new Map<number, ActionKind[]>();
 
 /**
  * The action list for a mask: the primary action first (type, upload or select), then click,
- * hover, scroll. Lists are shared and frozen: copy before changing one.
+ * hover, scroll, drag. Lists are shared and frozen: copy before changing one.
  */
 export function actionsFromMask(mask: number): ActionKind[] {
   const cached = maskCache.get(mask);
@@ -116,6 +122,7 @@ export function actionsFromMask(mask: number): ActionKind[] {
   if (mask & ACTION_CLICK) list.push('click');
   if (mask & ACTION_HOVER) list.push('hover');
   if (mask & ACTION_SCROLL) list.push('scroll');
+  if (mask & ACTION_DRAG) list.push('drag');
   Object.freeze(list);
   maskCache.set(mask, list);
   return list;

@@ -71,7 +71,20 @@ export const snapshotRequestSchema = z
 
 const tabAddress = { session: sessionSchema, target_id: targetIdSchema, tab_id: tabIdSchema };
 
-export const clickRequestSchema = z.strictObject({ ...tabAddress, ref: refSchema });
+/** SPEC §12 click variants: which button, double click, modifier keys held. */
+export const MOUSE_BUTTONS = ['left', 'right', 'middle'] as const;
+export const CLICK_MODIFIERS = ['Alt', 'Control', 'Meta', 'Shift'] as const;
+export const clickRequestSchema = z.strictObject({
+  ...tabAddress,
+  ref: refSchema,
+  double: z.boolean().optional(),
+  button: z.enum(MOUSE_BUTTONS).optional(),
+  modifiers: z
+    .array(z.enum(CLICK_MODIFIERS))
+    .max(CLICK_MODIFIERS.length)
+    .refine((list) => new Set(list).size === list.length, 'name each modifier once')
+    .optional(),
+});
 
 export const TYPE_MODES = ['insert_text', 'keystrokes'] as const;
 export const typeRequestSchema = z.strictObject({
@@ -81,6 +94,8 @@ export const typeRequestSchema = z.strictObject({
   replace: z.boolean().optional(),
   submit: z.boolean().optional(),
   mode: z.enum(TYPE_MODES).optional(),
+  /** SPEC §12: key-by-key delivery (keydown/keypress/input/keyup per character); same as mode "keystrokes". */
+  keystrokes: z.boolean().optional(),
 });
 
 export const selectRequestSchema = z.strictObject({
@@ -126,6 +141,31 @@ export const endSessionRequestSchema = z.strictObject({ session: sessionSchema }
 export const listTabsRequestSchema = z.strictObject({ session: sessionSchema, target_id: targetIdSchema });
 
 export const listWindowsRequestSchema = z.strictObject({ session: sessionSchema.optional() });
+
+// SPEC §12 pointer verbs (hover, drag, upload); click and type variants are above.
+export const hoverRequestSchema = z.strictObject({ ...tabAddress, ref: refSchema });
+
+export const dragRequestSchema = z.strictObject({ ...tabAddress, ref: refSchema, to_ref: refSchema });
+
+/** Most files one upload takes. */
+export const MAX_UPLOAD_PATHS = 20;
+/** Absolute POSIX (`/…`) or Windows (`C:\…`, `\\server\…`) paths; the CLI resolves relative ones against its cwd. */
+const ABSOLUTE_PATH = /^(\/|[A-Za-z]:[\\/]|\\\\)/;
+export const uploadPathSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((path) => !path.includes('\u0000'), 'a path cannot contain NUL')
+  .refine((path) => ABSOLUTE_PATH.test(path), 'give an absolute path to an existing file (the CLI resolves relative paths against its working directory)');
+export const uploadRequestSchema = z.strictObject({
+  ...tabAddress,
+  ref: refSchema,
+  paths: z.array(uploadPathSchema).min(1).max(MAX_UPLOAD_PATHS),
+});
+
+export type HoverRequest = z.infer<typeof hoverRequestSchema>;
+export type DragRequest = z.infer<typeof dragRequestSchema>;
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 
 export type BindRequest = z.infer<typeof bindRequestSchema>;
 export type NativeBindRequest = z.infer<typeof nativeBindRequestSchema>;

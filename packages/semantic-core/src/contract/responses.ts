@@ -132,7 +132,7 @@ export const domRefsSnapshotResponseSchema = z.object({
 
 export const actionResponseSchema = z.object({
   status: z.literal('ok'),
-  action: z.enum(['click', 'type', 'select', 'scroll', 'press', 'navigate']),
+  action: z.enum(['click', 'type', 'select', 'scroll', 'press', 'navigate', 'hover', 'drag', 'upload']),
   ref: z.string().nullable(),
   effect: z.enum(['confirmed', 'unverifiable', 'suspected_noop']),
   navigation: z.boolean(),

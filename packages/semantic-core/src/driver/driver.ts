@@ -17,6 +17,9 @@ import {
   selectRequestSchema,
   snapshotRequestSchema,
   typeRequestSchema,
+  hoverRequestSchema,
+  dragRequestSchema,
+  uploadRequestSchema,
 } from '../contract/requests.js';
 import type {
   ActionResponse,
@@ -36,6 +39,7 @@ import { bindExplicit, bindManaged, bindNative, type BoundBrowser } from './bind
 import { readSnapshot } from './snapshot-reader.js';
 import { deliverToRef, deliverToTab } from './action-delivery.js';
 import { takeScreenshot } from './screenshot.js';
+import { clickRef, dragRef, hoverRef, typeRef, uploadRef } from './pointer-verbs.js';
 import { invalidRequest, toFailure, zodRefusal } from './driver-failures.js';
 
 export interface DriverOptions {
@@ -118,23 +122,13 @@ export class Driver {
     });
   }
 
+  /** SPEC §6/§12: `double`, `button` and `modifiers` are optional variants of a plain left click. */
   click(input: unknown): Promise<ActionResponse | Failure> {
-    return this.run(clickRequestSchema, input, (request) =>
-      deliverToRef(this.store, request, request.ref, 'click', (node) => ({ kind: 'click', node })),
-    );
+    return this.run(clickRequestSchema, input, (request) => clickRef(this.store, request));
   }
 
   type(input: unknown): Promise<ActionResponse | Failure> {
-    return this.run(typeRequestSchema, input, (request) =>
-      deliverToRef(this.store, request, request.ref, 'type', (node) => ({
-        kind: 'type',
-        node,
-        text: request.text,
-        replace: request.replace ?? false,
-        submit: request.submit ?? false,
-        mode: request.mode ?? 'insert_text',
-      })),
-    );
+    return this.run(typeRequestSchema, input, (request) => typeRef(this.store, request));
   }
 
   select(input: unknown): Promise<ActionResponse | Failure> {
@@ -175,6 +169,19 @@ export class Driver {
 
   screenshot(input: unknown): Promise<ScreenshotResponse | Failure> {
     return this.run(screenshotRequestSchema, input, (request) => takeScreenshot(this.store, request, request.annotate ?? false));
+  }
+
+  // SPEC §12 pointer verbs.
+  hover(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(hoverRequestSchema, input, (request) => hoverRef(this.store, request));
+  }
+
+  drag(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(dragRequestSchema, input, (request) => dragRef(this.store, request));
+  }
+
+  upload(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(uploadRequestSchema, input, (request) => uploadRef(this.store, request));
   }
 
   endSession(input: unknown): Promise<EndSessionResponse | Failure> {

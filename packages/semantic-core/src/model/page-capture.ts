@@ -46,6 +46,11 @@ export const nodeAttributesSchema = z.object({
   clickHandler: z.boolean().optional(),
   /** The element's placeholder, used when it has no other name. */
   placeholder: z.string().optional(),
+  /**
+   * A user would drag it (SPEC §12): `draggable="true"` (HTML5 drag and drop), or an
+   * `aria-roledescription` naming it draggable or sortable (dnd-kit, react-beautiful-dnd and the like).
+   */
+  draggable: z.boolean().optional(),
 });
 
 /** Computed style evidence (only what the rules read). */

@@ -14,5 +14,5 @@ export type Visibility = (typeof VISIBILITY_CLASSES)[number];
 export const NEAR_VIEWPORT_MARGIN = 1000;
 
 /** SPEC §6: the closed set of actions a ref may support. */
-export const ACTION_KINDS = ['click', 'type', 'select', 'scroll', 'upload', 'hover'] as const;
+export const ACTION_KINDS = ['click', 'type', 'select', 'scroll', 'upload', 'hover', 'drag'] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];

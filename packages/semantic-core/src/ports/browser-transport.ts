@@ -55,21 +55,44 @@ export interface CaptureRequest {
   interactiveOnly: boolean;
 }
 
+/** SPEC §12 click variants; absent fields mean a plain left single click. */
+export interface ClickVariant {
+  button?: 'left' | 'right' | 'middle';
+  /** Two press/release pairs (clickCount 1 then 2), so `dblclick` fires. */
+  double?: boolean;
+  /** Modifier keys held during the click (their bits on every mouse event). */
+  modifiers?: Array<'Alt' | 'Control' | 'Meta' | 'Shift'>;
+}
+
 export type PageAction =
-  | { kind: 'click'; node: NodeAddress }
+  | ({ kind: 'click'; node: NodeAddress } & ClickVariant)
   | { kind: 'type'; node: NodeAddress; text: string; replace: boolean; submit: boolean; mode: 'insert_text' | 'keystrokes' }
   | { kind: 'select'; node: NodeAddress; values: string[] }
   | { kind: 'scroll'; node: NodeAddress | null; direction: 'up' | 'down' | 'left' | 'right'; amount: number }
   | { kind: 'press'; key: string }
   | { kind: 'navigate'; url: string }
-  | { kind: 'history'; move: 'back' | 'forward' | 'reload' };
+  | { kind: 'history'; move: 'back' | 'forward' | 'reload' }
+  // SPEC §12 pointer verbs.
+  /** Move the pointer over the hit-tested target; no press. */
+  | { kind: 'hover'; node: NodeAddress }
+  /** Press on `node`, move in steps, release over `to` (HTML5 drag and drop when the press starts one). */
+  | { kind: 'drag'; node: NodeAddress; to: NodeAddress }
+  /**
+   * Set the files of a file input, or of the file chooser a click on `node` opens. The transport
+   * refuses (`browser_invalid_request`, field `paths`) a path that is not an existing regular file.
+   */
+  | { kind: 'upload'; node: NodeAddress; paths: string[] };
 
 export type ActionOutcome =
   | { delivered: true; effect: 'confirmed' | 'unverifiable' | 'suspected_noop'; navigation: boolean }
   /** A click's hit test found another element on top; nothing was delivered. */
   | { delivered: false; reason: 'covered'; covering: { role: string; name: string } }
   /** `select` values that match no option; nothing was delivered. */
-  | { delivered: false; reason: 'no_such_option'; missing: string[] };
+  | { delivered: false; reason: 'no_such_option'; missing: string[] }
+  /** A drag's drop point (on `to`) is covered by another element; nothing was delivered. */
+  | { delivered: false; reason: 'drop_covered'; covering: { role: string; name: string } }
+  /** `upload` on a control whose click opened no file chooser (the click itself was delivered). */
+  | { delivered: false; reason: 'no_file_chooser' };
 
 export type NodeLiveness = 'live' | 'detached' | 'document_changed' | 'frame_gone';
 
