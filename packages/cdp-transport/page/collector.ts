@@ -9,6 +9,7 @@ import { SegmentCache } from './segments.js';
 import { MutationLog } from './mutation-log.js';
 import { AxFreshness } from './ax-freshness.js';
 import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
+import { documentLoaded, refWaitState, visibleTextIncludes, type RefWaitState } from './wait-checks.js';
 
 export interface CaptureOptions {
   mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
@@ -323,6 +324,20 @@ export class Collector {
       included,
       walked: n,
     };
+  }
+
+  // --- SPEC §12 browser_wait: checks the Node side polls (wait-checks.ts) ---
+
+  waitText(text: string): boolean {
+    return visibleTextIncludes(text);
+  }
+
+  waitRef(handle: number): RefWaitState {
+    return refWaitState(this.node(handle));
+  }
+
+  waitLoaded(): boolean {
+    return documentLoaded();
   }
 }
 
