@@ -20,6 +20,9 @@ export interface SightlineDriver {
   screenshot(input: unknown): Promise<unknown>;
   endSession(input: unknown): Promise<unknown>;
   close(): Promise<void>;
+  // SPEC §12 wait and tabs.
+  wait(input: unknown): Promise<unknown>;
+  tabs(input: unknown): Promise<unknown>;
 }
 
 export type DriverMethod = Exclude<keyof SightlineDriver, 'close' | 'listTabs'>;

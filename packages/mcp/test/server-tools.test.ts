@@ -25,6 +25,8 @@ const TOOL_NAMES = [
   'browser_navigate',
   'browser_screenshot',
   'end_session',
+  'browser_wait',
+  'browser_tabs',
 ];
 
 let stack: InMemoryStack;
