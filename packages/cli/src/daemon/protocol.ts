@@ -20,6 +20,7 @@ export const DAEMON_OPS = [
   'screenshot',
   'close',
   'shutdown',
+  'wait',
 ] as const;
 export type DaemonOp = (typeof DAEMON_OPS)[number];
 

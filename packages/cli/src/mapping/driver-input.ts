@@ -15,7 +15,8 @@ export type DriverMethodName =
   | 'press'
   | 'navigate'
   | 'screenshot'
-  | 'endSession';
+  | 'endSession'
+  | 'wait';
 
 export interface DriverCall {
   method: DriverMethodName;
@@ -109,7 +110,8 @@ export function toDriverCall(
     case 'scroll':
     case 'press':
     case 'navigate':
-    case 'screenshot': {
+    case 'screenshot':
+    case 'wait': {
       const address = tabAddress(session, state);
       if ('status' in address) return address as RefusalResponse;
       return { method: op, input: defined({ ...params, ...address }) };
