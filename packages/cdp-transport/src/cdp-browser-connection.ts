@@ -28,6 +28,7 @@ import { performAction, resolveClickDelivery, type ClickDelivery } from './actio
 import type { CaptureBudgets } from './budgets.js';
 import { waitForCondition } from './wait/wait-for-condition.js';
 import { closeTabTarget, createBackgroundTab } from './tabs/tab-lifecycle.js';
+import { deliverNavigate } from './actions/deliver-navigation.js';
 
 export interface CdpConnectionOptions {
   browserKey: string;
@@ -198,7 +199,9 @@ export class CdpBrowserConnection implements BrowserConnection {
     const key = await createBackgroundTab(this.connection.root);
     if (url === undefined) return key;
     try {
-      await this.perform(key, { kind: 'navigate', url });
+      // Straight to navigation, not through `perform`: its focus emulation would make the tab
+      // report itself visible to its page, and a tab nobody acted on yet should stay hidden.
+      await deliverNavigate({ tab: await this.tab(key), frameKeys: this.frameKeys, documentKeys: this.documentKeys }, url);
     } catch (error) {
       await closeTabTarget(this.connection.root, key, async () => !(await this.tabListed(key))).catch(() => undefined);
       throw error;
