@@ -22,7 +22,8 @@ export interface SightlineDriver {
   close(): Promise<void>;
   // SPEC §12 wait and tabs.
   wait(input: unknown): Promise<unknown>;
-  tabs(input: unknown): Promise<unknown>;
+  /** Typed because the CLI daemon reads it (its `tabs` command). */
+  tabs: Driver['tabs'];
 }
 
 export type DriverMethod = Exclude<keyof SightlineDriver, 'close' | 'listTabs'>;

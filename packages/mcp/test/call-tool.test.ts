@@ -15,7 +15,7 @@ function driverAnswering(answer: () => Promise<unknown>, seen: unknown[] = []): 
     listBrowserWindows: method, bind: method, snapshot: method, click: method, type: method, select: method,
     scroll: method, press: method, navigate: method, screenshot: method, endSession: method, close: async () => {},
     listTabs: async () => ({ status: 'ok', mode: 'tabs', target_id: address.target_id, tabs: [] }),
-    wait: method, tabs: method,
+    wait: method, tabs: method as SightlineDriver['tabs'],
   };
 }
 
