@@ -2,6 +2,7 @@ import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalResponseSchema, tabsResponseSchema, type TabsResponse } from '@sightline/semantic-core';
 import { refOf, startActionsFixture, waitUntil, type ActionsFixture } from './support/actions-fixture.js';
+import { FOREGROUND_METHODS } from './support/actions-recorder.js';
 
 // SPEC §12 browser_tabs through the Driver and CdpBrowserTransport (headless; the headful X11 rows
 // that prove the user's visible tab never changes are in verbs-tabs-headful.spec.ts).
@@ -87,6 +88,10 @@ describe('browser_tabs', () => {
     const select = refusalResponseSchema.parse(await f.driver.tabs({ ...base, action: 'select', tab_id: opened.tab_id }));
     expect(select.refusal).toMatchObject({ code: 'browser_tab_not_found', detail: { field: 'tab_id' } });
     expect((await f.snapshot()).page.url).toContain('/verbs/tabs.html');
+    // On the wire: the tab was created in the background, and nothing was ever brought to the front.
+    const created = f.recorder.commands.filter((command) => command.method === 'Target.createTarget');
+    expect(created.map((command) => (command.params as { background?: boolean }).background)).toEqual([true]);
+    expect(f.recorder.commands.filter((command) => FOREGROUND_METHODS.includes(command.method))).toEqual([]);
   });
 
   it('bad input is refused naming the field', async () => {
