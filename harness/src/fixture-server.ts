@@ -173,6 +173,13 @@ async function handle(request: IncomingMessage, response: ServerResponse, appDir
     return;
   }
 
+  // SPEC §12 wait rows: a response that takes `ms` (≤ 10 s) to arrive, for load_state network_idle.
+  if (pathname === '/slow') {
+    const ms = Math.min(Math.max(Number(url.searchParams.get('ms') ?? 1000) || 0, 0), 10_000);
+    setTimeout(() => send(response, 200, 'text/plain; charset=utf-8', `after ${ms} ms`, request.method === 'HEAD'), ms);
+    return;
+  }
+
   const file = resolveStatic(appDirectory, pathname);
   if (!file) {
     send(response, 404, 'text/plain; charset=utf-8', 'not found');

@@ -20,6 +20,7 @@ import { hitInside } from './actions/hit-inside.js';
 import { scrollBy } from './actions/scroll-by.js';
 import { missingOptions, optionElements, selectKind, selectOptions } from './actions/select-options.js';
 import { SpaceGuard } from './actions/space-guard.js';
+import { documentLoaded, refWaitState, visibleTextIncludes, type RefWaitState } from './wait-checks.js';
 
 export interface CaptureOptions {
   mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
@@ -406,6 +407,20 @@ export class Collector implements PageActionMethods<Node> {
 
   dragStarted(): Promise<boolean> {
     return this.dragWatch.result();
+  }
+
+  // --- SPEC §12 browser_wait: checks the Node side polls (wait-checks.ts) ---
+
+  waitText(text: string): boolean {
+    return visibleTextIncludes(text);
+  }
+
+  waitRef(handle: number): RefWaitState {
+    return refWaitState(this.node(handle));
+  }
+
+  waitLoaded(): boolean {
+    return documentLoaded();
   }
 }
 

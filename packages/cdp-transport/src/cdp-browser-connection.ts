@@ -13,6 +13,8 @@ import {
   type ScreenshotLabel,
   type TabInfo,
   type TransportEvent,
+  type WaitCondition,
+  type WaitOutcome,
 } from '@sightline/semantic-core';
 import type { CdpConnection } from './connection/cdp-connection.js';
 import { OpaqueKeys } from './frame-keys.js';
@@ -24,6 +26,9 @@ import { CdpTab } from './tab/cdp-tab.js';
 import { maskSecretFields } from './screenshot/secret-masks.js';
 import { performAction, resolveClickDelivery, type ClickDelivery } from './actions/perform-action.js';
 import type { CaptureBudgets } from './budgets.js';
+import { waitForCondition } from './wait/wait-for-condition.js';
+import { closeTabTarget, createBackgroundTab } from './tabs/tab-lifecycle.js';
+import { deliverNavigate } from './actions/deliver-navigation.js';
 
 export interface CdpConnectionOptions {
   browserKey: string;
@@ -80,7 +85,7 @@ export class CdpBrowserConnection implements BrowserConnection {
     return targetInfos
       .filter((t) => t.type === 'page' && !t.url.startsWith('devtools://'))
       // Over CDP alone nothing says which tab the user has selected: `active` stays null (SPEC §3).
-      .map((t) => ({ key: t.targetId, url: t.url, title: t.title, active: null }));
+      .map((t) => ({ key: t.targetId, url: t.url, title: t.title, active: null, ...(t.openerId ? { openerKey: t.openerId } : {}) }));
   }
 
   /** Phase timings (ms) and reuse counts of the last capture, for benchmarks and tests. */
@@ -179,6 +184,38 @@ export class CdpBrowserConnection implements BrowserConnection {
     } finally {
       off();
     }
+  }
+
+  // --- SPEC §12 wait and tabs ---------------------------------------------------------------
+
+  async wait(tabKey: string, condition: WaitCondition, timeoutMs: number): Promise<WaitOutcome> {
+    const tab = await this.tab(tabKey);
+    const context = { tab, root: this.connection.root, frameKeys: this.frameKeys, documentKeys: this.documentKeys };
+    return waitForCondition(context, condition, timeoutMs, () => this.tabListed(tabKey));
+  }
+
+  /** A background tab (see tab-lifecycle.ts); with a url, it is loaded there (bounded, like navigate). */
+  async openTab(url?: string): Promise<string> {
+    const key = await createBackgroundTab(this.connection.root);
+    if (url === undefined) return key;
+    try {
+      // Straight to navigation, not through `perform`: its focus emulation would make the tab
+      // report itself visible to its page, and a tab nobody acted on yet should stay hidden.
+      await deliverNavigate({ tab: await this.tab(key), frameKeys: this.frameKeys, documentKeys: this.documentKeys }, url);
+    } catch (error) {
+      await closeTabTarget(this.connection.root, key, async () => !(await this.tabListed(key))).catch(() => undefined);
+      throw error;
+    }
+    return key;
+  }
+
+  async closeTab(tabKey: string): Promise<void> {
+    await closeTabTarget(this.connection.root, tabKey, async () => !(await this.tabListed(tabKey)));
+    this.targetGone(tabKey);
+  }
+
+  private async tabListed(tabKey: string): Promise<boolean> {
+    return (await this.listTabs()).some((tab) => tab.key === tabKey);
   }
 
   onEvent(listener: (event: TransportEvent) => void): () => void {

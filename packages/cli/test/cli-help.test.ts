@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliSandbox } from './support/cli-sandbox.js';
 
-const COMMANDS = ['open', 'bind', 'windows', 'tabs', 'snapshot', 'click', 'type', 'select', 'scroll', 'press', 'navigate', 'screenshot', 'close', 'mcp', 'demo'];
+const COMMANDS = ['open', 'bind', 'windows', 'tabs', 'snapshot', 'click', 'type', 'select', 'scroll', 'press', 'navigate', 'screenshot', 'close', 'mcp', 'demo', 'wait'];
 
 describe('help and usage', () => {
   const sandbox = new CliSandbox();

@@ -65,6 +65,16 @@ function recordingDriver(): DriverPort & { calls: Array<{ method: string; input:
         ],
       };
     },
+    wait: action('wait'),
+    tabs: async (input: unknown) => {
+      const { target_id, action: verb, tab_id } = input as { target_id: string; action: string; tab_id?: string };
+      driver.calls.push({ method: 'tabs', input });
+      const listed = await driver.listTabs({ target_id });
+      if (verb === 'select' && !listed.tabs.some((tab) => tab.tab_id === tab_id)) {
+        return { status: 'refused' as const, refusal: { code: 'browser_tab_not_found' as const, message: 'gone', detail: { field: 'tab_id' } } };
+      }
+      return { ...listed, ...(verb === 'select' ? { selected_tab_id: tab_id } : {}) };
+    },
     close: async () => {
       driver.closed = true;
     },

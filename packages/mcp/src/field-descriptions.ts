@@ -41,3 +41,21 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   to_ref: 'Where to drop: a current action ref or content ref (p<N>:<E>) of the same tab, e.g. a list item or a drop zone. Stale refs are refused.',
   paths: '1-20 absolute paths of existing regular files on the machine running Sightline (not directories).',
 };
+
+/** browser_wait's own fields, and its wording of shared ones (`text`, `url`, `ref`). */
+export const WAIT_FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  text: 'Wait until this text appears in the tab\'s visible text (any frame, open shadow roots; case-insensitive, whitespace-normalized; hidden text does not count).',
+  text_gone: 'Wait until this text is no longer in the tab\'s visible text.',
+  ref: 'Wait on this ref of the latest snapshot (give state too). A disabled control has no ref of its own: use its element number from an earlier snapshot with the latest snapshot\'s prefix.',
+  state: 'With ref: visible, hidden, enabled, checked, or gone (detached, or its document replaced).',
+  url: 'Wait until the tab\'s URL contains this, or, with *, matches it as a glob over the whole URL (* = any characters).',
+  load_state: 'load (the document has loaded) or network_idle (loaded, and no request in flight for 500 ms).',
+  timeout_ms: 'How long to wait at most, 1-60000 ms (default 10000). On timeout the answer is met: false.',
+};
+
+/** browser_tabs' own fields, and its wording of shared ones (`url`, `tab_id`). */
+export const TABS_FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  action: 'list, new (open a background tab), select (the tab the session works on), or close.',
+  url: 'With action "new": the URL to open in the new tab (default about:blank).',
+  tab_id: 'With select or close: the tab (tab-… from a listing). Closing the last tab is allowed; "new" opens another.',
+};

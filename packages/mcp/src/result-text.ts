@@ -7,6 +7,8 @@ import type {
   RefusalResponse,
   SemanticSnapshotResponse,
   TransportErrorResponse,
+  WaitResponse,
+  TabsResponse,
 } from '@sightline/semantic-core';
 import type { z } from 'zod';
 import type { screenshotResultSchema } from './tool-definitions.js';
@@ -21,7 +23,9 @@ type AnyBody =
   | RefusalResponse
   | SemanticSnapshotResponse
   | TransportErrorResponse
-  | ScreenshotResult;
+  | ScreenshotResult
+  | WaitResponse
+  | TabsResponse;
 
 /** The short text content of a result: the outline for a semantic snapshot, the message for a refusal. */
 export function resultText(body: AnyBody): string {
@@ -39,6 +43,12 @@ export function resultText(body: AnyBody): string {
         return windowsText(body);
       case 'end_session':
         return `Ended session ${body.session}; closed ${body.closed_browsers} launched browser(s).`;
+      case 'wait':
+        return body.met
+          ? `Condition met after ${body.waited_ms} ms. Take a new snapshot to see the page.`
+          : `Not met within ${body.waited_ms} ms (timeout). Snapshot to see where the page is, or wait again.`;
+      case 'tabs':
+        return tabsText(body);
     }
   }
   if (body.action === 'screenshot') {
@@ -81,4 +91,13 @@ function windowsText(body: ListWindowsResponse): string {
   return body.windows
     .map((window) => `- pid ${window.pid} window ${window.window_id} ${window.app} "${window.title}"`)
     .join('\n');
+}
+
+function tabsText(body: TabsResponse): string {
+  const lines = body.tabs.map((tab) => {
+    const marks = [tab.tab_id === body.selected_tab_id ? 'selected' : '', tab.opener_tab_id ? `opened by ${tab.opener_tab_id}` : ''].filter(Boolean);
+    return `- ${tab.tab_id}${marks.length > 0 ? ` [${marks.join(', ')}]` : ''} "${tab.title}" ${tab.url}`;
+  });
+  const head = body.tab_id ? `Opened ${body.tab_id} in the background.` : `Tabs of ${body.target_id}:`;
+  return [head, ...(lines.length > 0 ? lines : ['(no tabs: action "new" opens one)'])].join('\n');
 }

@@ -24,6 +24,10 @@ export interface SightlineDriver {
   upload(input: unknown): Promise<unknown>;
   endSession(input: unknown): Promise<unknown>;
   close(): Promise<void>;
+  // SPEC §12 wait and tabs.
+  wait(input: unknown): Promise<unknown>;
+  /** Typed because the CLI daemon reads it (its `tabs` command). */
+  tabs: Driver['tabs'];
 }
 
 export type DriverMethod = Exclude<keyof SightlineDriver, 'close' | 'listTabs'>;

@@ -23,8 +23,12 @@ import {
   hoverRequestSchema,
   dragRequestSchema,
   uploadRequestSchema,
+  waitRequestSchema,
+  waitResponseSchema,
+  tabsRequestSchema,
+  tabsResponseSchema,
 } from '@sightline/semantic-core';
-import { FIELD_DESCRIPTIONS } from './field-descriptions.js';
+import { FIELD_DESCRIPTIONS, TABS_FIELD_DESCRIPTIONS, WAIT_FIELD_DESCRIPTIONS } from './field-descriptions.js';
 import { toolOutputSchema } from './output-schema.js';
 import { permissiveInput, type ContractObjectSchema } from './permissive-input.js';
 import type { DriverMethod } from './sightline-driver.js';
@@ -72,13 +76,15 @@ function define(
     method?: DriverMethod;
     route?: SightlineToolDefinition['route'];
     destructive?: boolean;
+    /** This tool's own wording for fields whose shared description does not fit it (e.g. `text`, `url`). */
+    fieldDescriptions?: Readonly<Record<string, string>>;
   },
 ): SightlineToolDefinition {
-  const { request, required, method, route, destructive, ...rest } = spec;
+  const { request, required, method, route, destructive, fieldDescriptions, ...rest } = spec;
   return {
     ...rest,
     destructive: destructive ?? false,
-    inputSchema: permissiveInput(request, { required, descriptions: FIELD_DESCRIPTIONS }),
+    inputSchema: permissiveInput(request, { required, descriptions: { ...FIELD_DESCRIPTIONS, ...fieldDescriptions } }),
     outputSchema: toolOutputSchema(spec.okSchemas),
     route: route ?? ((args) => ({ method: method as DriverMethod, input: args })),
   };
@@ -230,6 +236,30 @@ export const SIGHTLINE_TOOLS: readonly SightlineToolDefinition[] = [
     required: [...tabAddress, 'ref', 'paths'],
     okSchemas: [actionResponseSchema],
     method: 'upload',
+  }),
+  define({
+    name: 'browser_wait',
+    title: 'Wait for a condition',
+    kind: 'read',
+    description: `Wait until exactly one condition holds in the tab: text (appears in its visible text, any frame), text_gone, ref + state (visible, hidden, enabled, checked, gone), url (substring, or a glob with *), or load_state (load, network_idle = no request for 500 ms). timeout_ms 1-60000 (default 10000). Answers {met, waited_ms}; a timeout is met: false, not an error. Use it after an action that starts something slow, then snapshot. ${LOOP}`,
+    request: [asObject(waitRequestSchema)],
+    required: [...tabAddress],
+    okSchemas: [waitResponseSchema],
+    method: 'wait',
+    fieldDescriptions: WAIT_FIELD_DESCRIPTIONS,
+  }),
+  define({
+    name: 'browser_tabs',
+    title: 'List, open, select or close tabs',
+    kind: 'action',
+    destructive: true,
+    description:
+      'Manage the tabs of a bound target, always in the background (the user\'s visible tab never changes). action "list": the tabs, popups (window.open, target=_blank) with opener_tab_id. "new": open a tab (at url) and answer its tab_id. "select": record the tab_id the session works on (reported as selected_tab_id; keep passing tab_id to every call). "close": close tab_id; its refs die. Then snapshot the tab you act on.',
+    request: [asObject(tabsRequestSchema)],
+    required: ['session', 'target_id', 'action'],
+    okSchemas: [tabsResponseSchema],
+    method: 'tabs',
+    fieldDescriptions: TABS_FIELD_DESCRIPTIONS,
   }),
   define({
     name: 'end_session',

@@ -16,6 +16,7 @@ function driverAnswering(answer: () => Promise<unknown>, seen: unknown[] = []): 
     scroll: method, press: method, navigate: method, screenshot: method, endSession: method, close: async () => {},
     listTabs: async () => ({ status: 'ok', mode: 'tabs', target_id: address.target_id, tabs: [] }),
     hover: method, drag: method, upload: method,
+    wait: method, tabs: method as SightlineDriver['tabs'],
   };
 }
 

@@ -142,6 +142,20 @@ beforeAll(async () => {
       fields: { ...address, ref: { t: 'ref' }, paths: { t: 'paths' } },
       required: [...tabRequired, 'ref', 'paths'],
     },
+    {
+      name: 'browser_wait',
+      base: { ...tab, text: 'Inbox', timeout_ms: 1 },
+      fields: { ...address, text: { t: 'text', min: 1, max: 1000 }, timeout_ms: { t: 'int', min: 1, max: 60_000 }, load_state: { t: 'enum', values: ['load', 'network_idle'] } },
+      required: [...tabRequired, 'text'],
+      conflicts: [{ text: 'Inbox', url: '/inbox' }, { state: 'visible' }],
+    },
+    {
+      name: 'browser_tabs',
+      base: { session: tab.session, target_id: tab.target_id, action: 'list' },
+      fields: { session: { t: 'session' }, target_id: { t: 'target' }, action: { t: 'enum', values: ['list', 'new', 'select', 'close'] } },
+      required: ['session', 'target_id', 'action'],
+      conflicts: [{ action: 'select' }, { action: 'list', url: 'http://127.0.0.1/x' }],
+    },
   ];
 });
 
@@ -179,7 +193,7 @@ test(`${RUNS} generated bad argument objects all come back as structured refusal
     { numRuns: RUNS, seed: Number(process.env.SIGHTLINE_FUZZ_SEED ?? 20_260_101), endOnFailure: true },
   );
   expect([...seen.values()].reduce((sum, count) => sum + count, 0)).toBe(RUNS);
-  expect(seen.size).toBe(13);
+  expect(seen.size).toBe(15);
   expect(codes.get('browser_invalid_request')).toBeGreaterThan(RUNS / 2);
   expect(codes.get('browser_ref_stale')).toBeGreaterThan(0);
 

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Driver, FakeBrowser, FakeBrowserTransport, fakeMailPage } from '@sightline/semantic-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHttpServer, type RunningHttpServer } from '../src/index.js';
+import { SIGHTLINE_TOOLS, startHttpServer, type RunningHttpServer } from '../src/index.js';
 
 const TOKEN = 'test-token-0123456789abcdef';
 let running: RunningHttpServer;
@@ -59,7 +59,7 @@ describe('Streamable HTTP on loopback', () => {
   test('an SDK client with the token lists and calls the tools', async () => {
     const client = new Client({ name: 'http-test', version: '0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(running.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
-    expect((await client.listTools()).tools).toHaveLength(13);
+    expect((await client.listTools()).tools).toHaveLength(SIGHTLINE_TOOLS.length);
     const bound = await client.callTool({ name: 'get_browser_state', arguments: { session: 'http', cdp_url: 'ws://127.0.0.1:1/devtools/browser/x' } });
     expect(bound.structuredContent).toMatchObject({ status: 'ok', mode: 'bind' });
     const refused = await client.callTool({ name: 'browser_click', arguments: { session: 'http' } });

@@ -28,6 +28,8 @@ const TOOL_NAMES = [
   'browser_hover',
   'browser_drag',
   'browser_upload',
+  'browser_wait',
+  'browser_tabs',
 ];
 
 let stack: InMemoryStack;

@@ -46,3 +46,7 @@ export {
   type FakeTransportOptions,
 } from './testing/fake-ports.js';
 export { fakePage, fakeMailPage, type FakeNodeSpec, type FakePageSpec } from './testing/fake-ports-pages.js';
+// SPEC §12 wait and tabs.
+export * from './contract/wait.js';
+export * from './contract/tabs.js';
+export { urlMatches } from './wait/url-pattern.js';

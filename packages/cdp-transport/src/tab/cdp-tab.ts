@@ -3,6 +3,7 @@ import { TransportError } from '@sightline/semantic-core';
 import type { CdpConnection } from '../connection/cdp-connection.js';
 import type { CdpSession } from '../connection/cdp-session.js';
 import { PAGE_SCRIPT } from '../generated/page-script.js';
+import { NetworkTracker } from './network-tracker.js';
 
 /** Name of the isolated world the collector runs in. */
 export const WORLD_NAME = '__sightline_world';
@@ -45,6 +46,8 @@ export class CdpTab {
   private readonly worlds = new Map<string, World>();
   private readonly pendingWorlds = new Map<string, Promise<World>>();
   private closed = false;
+  /** SPEC §12 `network_idle`: requests in flight in this tab and its out-of-process frames. */
+  readonly network = new NetworkTracker();
 
   private constructor(
     private readonly connection: CdpConnection,
@@ -74,6 +77,8 @@ export class CdpTab {
     session.on('Target.detachedFromTarget', ({ sessionId }) => {
       for (const [frameId, child] of this.oopifSessions) if (child.id === sessionId) this.childGone(frameId, child);
     });
+    // SPEC §12 network_idle: count this session's requests from now on (never fails the attach).
+    void this.network.watch(session);
     const [, , tree] = await Promise.all([
       session.send('Page.enable'),
       // Keeps Chromium's AX cache alive between partial reads (without it each read rebuilds it).

@@ -7,6 +7,7 @@ import { isProcessAlive } from './process-liveness.js';
 import { isDriverCall, toDriverCall } from '../mapping/driver-input.js';
 import { nextSessionState, pickTab, type SessionState } from '../mapping/session-state.js';
 import { cliRefusal } from '../mapping/refusal.js';
+import { TAB_ID_PATTERN } from '@sightline/semantic-core';
 
 export interface DaemonOptions {
   paths: RuntimePaths;
@@ -109,6 +110,13 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     else sessions.delete(request.session);
   };
 
+  /**
+   * `tabs [list | new [url] | select <tab> | close [<tab>]]` (SPEC §12): the Driver's browser_tabs
+   * does the work and keeps tab ids and the selected tab; the daemon follows its selection as the
+   * tab later commands act on. <tab> is a number in the listing or a tab id; close defaults to the
+   * current tab. After closing the current tab, commands act on the selection the Driver moved to
+   * (the opener, else the first tab), or on none when no tab is left (`tabs new` opens one).
+   */
   const tabsResult = async (request: DaemonRequest): Promise<unknown> => {
     const state = sessions.get(request.session);
     if (!state) {
@@ -117,21 +125,37 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         `session "${request.session}" is not bound to a browser: run \`sightline open <url>\` or \`sightline bind --cdp <url>\` first`,
       );
     }
-    const fresh = await driver.listTabs({ session: request.session, target_id: state.targetId });
+    const address = { session: request.session, target_id: state.targetId };
+    const fresh = await driver.tabs({ ...address, action: 'list' });
     if (fresh.status !== 'ok') return fresh;
     state.tabs = fresh.tabs;
     if (!state.tabs.some((tab) => tab.tab_id === state.tabId)) state.tabId = pickTab(state.tabs);
-    const select = request.params.select;
-    if (typeof select === 'string') {
-      const byIndex = /^[0-9]+$/.test(select) ? state.tabs[Number(select) - 1] : undefined;
-      const tab = byIndex ?? state.tabs.find((candidate) => candidate.tab_id === select);
-      if (!tab) {
-        return cliRefusal('browser_tab_not_found', `no tab ${select} in this session: list them with \`sightline tabs\``);
+    const given = request.params.tab ?? request.params.select;
+    const action = typeof request.params.action === 'string' ? request.params.action : typeof given === 'string' ? 'select' : 'list';
+    const answer = (result: typeof fresh) => ({ ...result, current_tab: state.tabId, ...(state.tabId ? { selected_tab_id: state.tabId } : {}) });
+    if (action === 'list') return answer(fresh);
+    const input: Record<string, unknown> = { ...address, action };
+    if (request.params.url !== undefined) input.url = request.params.url;
+    if (action === 'select' || action === 'close') {
+      if (typeof given === 'string') {
+        const byIndex = /^[0-9]+$/.test(given) ? state.tabs[Number(given) - 1] : undefined;
+        if (!byIndex && !TAB_ID_PATTERN.test(given)) {
+          return cliRefusal('browser_tab_not_found', `no tab ${given} in this session: list them with \`sightline tabs\``, { field: 'tab_id' });
+        }
+        input.tab_id = byIndex?.tab_id ?? given;
+      } else if (action === 'close') {
+        if (!state.tabId) return cliRefusal('browser_tab_required', 'no current tab to close: list them with `sightline tabs`');
+        input.tab_id = state.tabId;
       }
-      if (tab.tab_id !== state.tabId) state.continuation = null;
-      state.tabId = tab.tab_id;
     }
-    return { status: 'ok', mode: 'tabs', target_id: state.targetId, current_tab: state.tabId, tabs: state.tabs };
+    const result = await driver.tabs(input);
+    if (result.status !== 'ok') return result;
+    const previous = state.tabId;
+    state.tabs = result.tabs;
+    if (action === 'new' || action === 'select') state.tabId = result.selected_tab_id ?? state.tabId;
+    else if (!state.tabs.some((tab) => tab.tab_id === state.tabId)) state.tabId = result.selected_tab_id ?? pickTab(state.tabs);
+    if (state.tabId !== previous) state.continuation = null;
+    return answer(result);
   };
 
   const execute = async (request: DaemonRequest): Promise<unknown> => {

@@ -7,4 +7,4 @@ import type { DriverMethodName } from '../mapping/driver-input.js';
  */
 export type DriverPort = {
   [method in DriverMethodName]: (input: unknown) => Promise<unknown>;
-} & Pick<Driver, 'listTabs' | 'close'>;
+} & Pick<Driver, 'listTabs' | 'close' | 'tabs'>;

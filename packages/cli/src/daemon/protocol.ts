@@ -24,6 +24,7 @@ export const DAEMON_OPS = [
   'hover',
   'drag',
   'upload',
+  'wait',
 ] as const;
 export type DaemonOp = (typeof DAEMON_OPS)[number];
 

@@ -36,10 +36,15 @@ export function formatResult(result: unknown, context: FormatContext): string {
     }
     case 'tabs': {
       const tabs = result as TabsResult;
-      return formatTabs(tabs.tabs, tabs.current_tab, context.palette);
+      const opened = typeof record.tab_id === 'string' ? `${context.palette.green('opened')} ${record.tab_id} in the background\n` : '';
+      return opened + formatTabs(tabs.tabs, tabs.current_tab, context.palette);
     }
     case 'windows':
       return formatWindows(result as ListWindowsResponse, context.palette);
+    case 'wait':
+      return record.met === true
+        ? `${context.palette.green('met')} after ${String(record.waited_ms)} ms`
+        : `${context.palette.yellow('not met')} within ${String(record.waited_ms)} ms (timeout)`;
     case 'end_session':
       return formatEndSession(result as EndSessionResponse, context.palette);
     case 'shutdown':

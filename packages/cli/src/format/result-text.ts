@@ -40,7 +40,9 @@ export function formatTabs(tabs: readonly TabSummary[], currentTab: string | nul
     .map((tab) => {
       const marker = tab.tab_id === currentTab ? '*' : ' ';
       const active = tab.active === true ? ' [active]' : '';
-      return `${marker} ${palette.cyan(tab.tab_id)} ${JSON.stringify(tab.title)} ${palette.dim(tab.url)}${active}`;
+      const opener = (tab as { opener_tab_id?: string }).opener_tab_id;
+      const openedBy = opener ? palette.dim(` (opened by ${opener})`) : '';
+      return `${marker} ${palette.cyan(tab.tab_id)} ${JSON.stringify(tab.title)} ${palette.dim(tab.url)}${active}${openedBy}`;
     })
     .join('\n');
 }

@@ -19,7 +19,8 @@ export type DriverMethodName =
   // SPEC §12 pointer verbs.
   | 'hover'
   | 'drag'
-  | 'upload';
+  | 'upload'
+  | 'wait';
 
 export interface DriverCall {
   method: DriverMethodName;
@@ -116,7 +117,8 @@ export function toDriverCall(
     case 'screenshot':
     case 'hover':
     case 'drag':
-    case 'upload': {
+    case 'upload':
+    case 'wait': {
       const address = tabAddress(session, state);
       if ('status' in address) return address as RefusalResponse;
       return { method: op, input: defined({ ...params, ...address }) };

@@ -22,6 +22,7 @@ import {
   type SnapshotOptions,
 } from '../mapping/command-params.js';
 import { formatScreenshot } from '../format/result-text.js';
+import { tabsParams, waitParams, type WaitOptions } from '../mapping/wait-tabs-params.js';
 import { paletteFor } from '../format/palette.js';
 import { runDaemonCommand } from './daemon-command.js';
 import type { GlobalOptions } from './emit.js';
@@ -130,13 +131,15 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
 
   program
     .command('tabs')
-    .description("list the session's tabs; * marks the one commands act on")
-    .option('--select <tab>', 'act on another tab from now on: its number in the list or its tab id')
-    .addHelpText('after', example('sightline tabs', 'sightline tabs --select 2'))
+    .description("list, open (in the background), select or close the session's tabs; * marks the one commands act on")
+    .argument('[args...]', 'list | new [url] | select <tab> | close [<tab>]  (<tab>: its number in the list or its tab id)')
+    .usage('[list | new [url] | select <tab> | close [<tab>]]')
+    .option('--select <tab>', 'same as `tabs select <tab>`')
+    .addHelpText('after', example('sightline tabs', 'sightline tabs new https://example.com', 'sightline tabs select 2', 'sightline tabs close'))
     .action(
       run(async (command) => {
-        const { select } = command.opts<{ select?: string }>();
-        return runDaemonCommand(io, globalsOf(command), 'tabs', select !== undefined ? { select } : {}, { autoStart: false });
+        const params = tabsParams(command.args, command.opts<{ select?: string }>());
+        return runDaemonCommand(io, globalsOf(command), 'tabs', params, { autoStart: false });
       }),
     );
 
@@ -332,6 +335,27 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
           },
           render: (value) => formatScreenshot(value as ScreenshotResponse, path, paletteFor(io.stdout, io.env)),
         });
+      }),
+    );
+
+  program
+    .command('wait')
+    .description('wait until one condition holds in the current tab (or the timeout passes: "not met", exit 0)')
+    .option('--text <text>', 'text appears in the visible text (any frame; case-insensitive)')
+    .option('--text-gone <text>', 'text is no longer in the visible text')
+    .option('--ref <ref>', 'a ref of the last snapshot (with --state)')
+    .addOption(new Option('--state <state>', 'with --ref').choices(['visible', 'hidden', 'enabled', 'checked', 'gone']))
+    .option('--url <pattern>', 'the URL contains this, or matches it as a glob with *')
+    .addOption(new Option('--load <state>', 'the page has loaded, or the network is idle (500 ms)').choices(['load', 'network_idle', 'networkidle']))
+    .option('--timeout <ms>', 'give up after this many ms (1-60000, default 10000)')
+    .addHelpText(
+      'after',
+      example('sightline wait --text "Saved"', 'sightline wait --ref @p3:12 --state enabled --timeout 5000', 'sightline wait --url "*/done"', 'sightline wait --load network_idle'),
+    )
+    .action(
+      run(async (command) => {
+        const params = waitParams(command.opts<WaitOptions>());
+        return runDaemonCommand(io, globalsOf(command), 'wait', params, { autoStart: false, progress: 'waiting' });
       }),
     );
 

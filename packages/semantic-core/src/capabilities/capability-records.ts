@@ -32,6 +32,8 @@ export interface TargetRecord {
   tabs: Map<string, TabRecord>;
   tabIdByKey: Map<string, string>;
   unsubscribe: (() => void) | null;
+  /** SPEC §12 `browser_tabs select`: the tab the session acts on (null: none chosen, or it closed). */
+  selectedTabId?: string | null;
 }
 
 export interface TabRecord {

@@ -184,6 +184,28 @@ export class CapabilityStore {
     tab.current = null;
   }
 
+  // --- selected tab (SPEC §12 browser_tabs) ---------------------------------------------------
+
+  /** The session acts on this tab from now on (recorded; MCP calls still name their tab). */
+  selectTab(target: TargetRecord, tab: TabRecord): void {
+    target.selectedTabId = tab.id;
+  }
+
+  /** The selected tab while it is open; null when none was chosen or it closed. */
+  selectedTab(target: TargetRecord): TabRecord | null {
+    const id = target.selectedTabId;
+    const tab = id ? target.tabs.get(id) : undefined;
+    return tab && !tab.closed ? tab : null;
+  }
+
+  /**
+   * A tab the session opened, or a popup of one of its tabs, joins a binding that is limited to
+   * some tabs (a native window's), so the next listing gives it an id.
+   */
+  adoptTabKey(target: TargetRecord, key: string): void {
+    if (target.tabKeys && !target.tabKeys.has(key)) target.tabKeys = new Set([...target.tabKeys, key]);
+  }
+
   // --- snapshots ------------------------------------------------------------------------------
 
   /** Mints `p<N>` for the tab; it becomes current (killing the previous one) on `commitSnapshot`. */

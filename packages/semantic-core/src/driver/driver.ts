@@ -41,6 +41,10 @@ import { deliverToRef, deliverToTab } from './action-delivery.js';
 import { takeScreenshot } from './screenshot.js';
 import { clickRef, dragRef, hoverRef, typeRef, uploadRef } from './pointer-verbs.js';
 import { invalidRequest, toFailure, zodRefusal } from './driver-failures.js';
+import { waitRequestSchema, type WaitResponse } from '../contract/wait.js';
+import { tabsRequestSchema, type TabsResponse } from '../contract/tabs.js';
+import { runWait } from './wait.js';
+import { runTabs } from './tabs.js';
 
 export interface DriverOptions {
   transport: BrowserTransport;
@@ -182,6 +186,16 @@ export class Driver {
 
   upload(input: unknown): Promise<ActionResponse | Failure> {
     return this.run(uploadRequestSchema, input, (request) => uploadRef(this.store, request));
+  }
+
+  /** SPEC §12 `browser_wait`: one condition until it holds or timeout_ms passes (`met: false`, not a refusal). */
+  wait(input: unknown): Promise<WaitResponse | Failure> {
+    return this.run(waitRequestSchema, input, (request) => runWait(this.store, request, systemClock));
+  }
+
+  /** SPEC §12 `browser_tabs`: list, new (background), select (the session's tab), close. */
+  tabs(input: unknown): Promise<TabsResponse | Failure> {
+    return this.run(tabsRequestSchema, input, (request) => runTabs(this.store, request));
   }
 
   endSession(input: unknown): Promise<EndSessionResponse | Failure> {

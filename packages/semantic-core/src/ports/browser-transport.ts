@@ -29,6 +29,8 @@ export interface TabInfo {
   title: string;
   /** True/false when the transport knows which tab the user has selected; null when it cannot tell. */
   active: boolean | null;
+  /** Key of the tab that opened this one (window.open, target=_blank), when the browser says. */
+  openerKey?: string;
 }
 
 /** Where a node lives: its frame, that frame's document identity, and the node's handle. */
@@ -137,4 +139,31 @@ export interface BrowserConnection {
   onEvent(listener: (event: TransportEvent) => void): () => void;
   /** Detach; for a launched browser, also stop it and delete its profile. */
   close(): Promise<void>;
+  // --- SPEC §12 wait and tabs ---
+  /**
+   * Waits until `condition` holds in the tab or `timeoutMs` passes, whichever is first; resolves
+   * `{met}` and never blocks much longer than `timeoutMs`. A tab that closes meanwhile throws.
+   */
+  wait(tabKey: string, condition: WaitCondition, timeoutMs: number): Promise<WaitOutcome>;
+  /** Opens a tab in the background (never brought to the front), optionally at `url`; answers its key. */
+  openTab(url?: string): Promise<string>;
+  /** Closes the tab (without bringing anything to the front). */
+  closeTab(tabKey: string): Promise<void>;
+}
+
+/** What `wait` waits for (SPEC §12 `browser_wait`). */
+export type WaitCondition =
+  /** The text appears in the tab's visible text (any frame, open shadow roots; case-insensitive, whitespace-normalized). */
+  | { kind: 'text'; text: string }
+  /** The text is no longer in the tab's visible text. */
+  | { kind: 'text_gone'; text: string }
+  /** The node reaches the state; `gone` = detached or its document replaced. */
+  | { kind: 'ref'; node: NodeAddress; state: 'visible' | 'hidden' | 'enabled' | 'checked' | 'gone' }
+  /** The main frame's URL contains `pattern` (or matches it as a `*` glob, see `urlMatches`). */
+  | { kind: 'url'; pattern: string }
+  /** `load`: the main document has loaded; `network_idle`: no request in flight for 500 ms. */
+  | { kind: 'load_state'; state: 'load' | 'network_idle' };
+
+export interface WaitOutcome {
+  met: boolean;
 }

@@ -11,11 +11,14 @@ import type {
   ScreenshotLabel,
   TabInfo,
   TransportEvent,
+  WaitCondition,
+  WaitOutcome,
 } from '../ports/browser-transport.js';
 import type { Rect } from '../model/geometry.js';
 import type { PageCapture } from '../model/page-capture.js';
 import { TransportError } from '../errors/transport-error.js';
 import { rankedPrefixCapture, rankedSliceCapture } from './fake-ports-ranked.js';
+import { fakePage } from './fake-ports-pages.js';
 
 export { FakeNativePlatform, type FakePlatformInit } from './fake-ports-platform.js';
 
@@ -68,6 +71,10 @@ export class FakeBrowser {
   navigationCapture: ((tab: FakeTabState, action: PageAction) => PageCapture) | null = null;
   private tabCounter = 0;
   private documentCounter = 1;
+  /** SPEC §12 wait: what `wait` answers (default: met at once). */
+  waitOutcome: (tabKey: string, condition: WaitCondition, timeoutMs: number) => WaitOutcome = () => ({ met: true });
+  /** SPEC §12 tabs: tab key → the key of the tab that opened it. */
+  readonly openers = new Map<string, string>();
 
   constructor(tabs: FakeTabInit[] = [], browserKey = 'browser-1') {
     this.browserKey = browserKey;
@@ -211,7 +218,10 @@ export class FakeConnection implements BrowserConnection {
 
   async listTabs(): Promise<TabInfo[]> {
     this.guard('listTabs');
-    return [...this.browser.tabs.values()].map(({ key, url, title, active }) => ({ key, url, title, active }));
+    return [...this.browser.tabs.values()].map(({ key, url, title, active }) => {
+      const openerKey = this.browser.openers.get(key);
+      return openerKey === undefined ? { key, url, title, active } : { key, url, title, active, openerKey };
+    });
   }
 
   async capture(tabKey: string, request: CaptureRequest): Promise<PageCapture> {
@@ -263,6 +273,25 @@ export class FakeConnection implements BrowserConnection {
   async windowBounds(tabKey: string): Promise<Rect | null> {
     this.guard('windowBounds', tabKey);
     return this.browser.tabs.get(tabKey)?.windowBounds ?? null;
+  }
+
+  async wait(tabKey: string, condition: WaitCondition, timeoutMs: number): Promise<WaitOutcome> {
+    this.guard('wait', tabKey, { condition, timeoutMs });
+    this.tabOrThrow(tabKey, 'wait');
+    return this.browser.waitOutcome(tabKey, condition, timeoutMs);
+  }
+
+  async openTab(url?: string): Promise<string> {
+    this.guard('openTab', undefined, { url });
+    const first = [...this.browser.tabs.values()][0];
+    const capture = first ? structuredClone(first.capture) : fakeBlankCapture();
+    return this.browser.openTab({ capture, url: url ?? 'about:blank', title: url ?? 'about:blank', active: false });
+  }
+
+  async closeTab(tabKey: string): Promise<void> {
+    this.guard('closeTab', tabKey);
+    this.tabOrThrow(tabKey, 'closeTab');
+    this.browser.closeTab(tabKey);
   }
 
   onEvent(listener: (event: TransportEvent) => void): () => void {
@@ -345,4 +374,9 @@ function withMainDocument(capture: PageCapture, documentKey: string): PageCaptur
     ...capture,
     frames: capture.frames.map((frame, index) => (index === 0 ? { ...frame, documentKey } : frame)),
   };
+}
+
+/** An empty page for a tab opened when no other tab exists. */
+function fakeBlankCapture(): PageCapture {
+  return fakePage({ url: 'about:blank', title: 'about:blank', documentKey: 'doc-blank', nodes: [] });
 }

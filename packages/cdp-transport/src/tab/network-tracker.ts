@@ -1,0 +1,55 @@
+import type { CdpSession } from '../connection/cdp-session.js';
+
+/** Request types that stay open by design and would keep a page from ever being idle. */
+const LONG_LIVED = new Set(['EventSource', 'WebSocket']);
+
+/**
+ * Requests in flight for one tab (its own session and its out-of-process frames), from the
+ * Network domain, for SPEC §12 `load_state: network_idle`. Requests are seen from the moment the
+ * tab is attached (its first read or action); data: URLs and long-lived streams do not count.
+ *
+ * Keyed by request id alone: a cross-process frame's document request starts in the parent's
+ * session and finishes in the frame's own, and request ids are unique in the browser.
+ */
+export class NetworkTracker {
+  /** request id → the session that saw it start and the frame it is for. */
+  private readonly inflight = new Map<string, { owner: string; frameId: string | undefined }>();
+  private quietSince = performance.now();
+
+  /** Starts counting the session's requests; its requests are dropped when it detaches. */
+  async watch(session: CdpSession): Promise<void> {
+    const owner = session.id ?? '';
+    session.on('Network.requestWillBeSent', (event) => {
+      if (event.request.url.startsWith('data:') || (event.type !== undefined && LONG_LIVED.has(event.type))) return;
+      this.inflight.set(event.requestId, { owner, frameId: event.frameId });
+    });
+    session.on('Network.loadingFinished', ({ requestId }) => this.finish(requestId));
+    session.on('Network.loadingFailed', ({ requestId }) => this.finish(requestId));
+    session.onDetach(() => {
+      for (const [requestId, request] of [...this.inflight]) if (request.owner === owner) this.finish(requestId);
+    });
+    await session.send('Network.enable', {}).catch(() => undefined);
+  }
+
+  /**
+   * How long (ms) no request has been in flight; 0 while one is. Given the tab's current frames:
+   * a document request whose document has committed (its id is the frame's loader id) counts as
+   * done (the frame's own session may have started listening only after it finished), and so does
+   * any request of a frame that no longer exists.
+   */
+  quietForMs(frames?: ReadonlyArray<{ frameId: string; loaderId: string }>): number {
+    if (frames) {
+      const current = new Set(frames.map((frame) => frame.frameId));
+      for (const frame of frames) this.finish(frame.loaderId);
+      for (const [requestId, request] of [...this.inflight]) {
+        if (request.frameId !== undefined && !current.has(request.frameId)) this.finish(requestId);
+      }
+    }
+    return this.inflight.size > 0 ? 0 : performance.now() - this.quietSince;
+  }
+
+  private finish(requestId: string): void {
+    if (!this.inflight.delete(requestId)) return;
+    if (this.inflight.size === 0) this.quietSince = performance.now();
+  }
+}
