@@ -1,3 +1,4 @@
+import { documentLoaded, refWaitState, visibleTextIncludes, type RefWaitState } from './wait-checks.js';
 import { elementEvidence, insideSensitive, isSensitive } from './evidence.js';
 import { hitTest } from './hit-test.js';
 import { NAME_FROM_CONTENT_ROLES, repeatsName } from '@sightline/semantic-core/ranking';
@@ -9,7 +10,6 @@ import { SegmentCache } from './segments.js';
 import { MutationLog } from './mutation-log.js';
 import { AxFreshness } from './ax-freshness.js';
 import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
-import { documentLoaded, refWaitState, visibleTextIncludes, type RefWaitState } from './wait-checks.js';
 
 export interface CaptureOptions {
   mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
@@ -72,6 +72,20 @@ export class Collector {
 
   elements(handles: number[]): Array<Node | null> {
     return handles.map((h) => this.node(h));
+  }
+
+  // --- SPEC §12 browser_wait: checks the Node side polls (wait-checks.ts) ---
+
+  waitText(text: string): boolean {
+    return visibleTextIncludes(text);
+  }
+
+  waitRef(handle: number): RefWaitState {
+    return refWaitState(this.node(handle));
+  }
+
+  waitLoaded(): boolean {
+    return documentLoaded();
   }
 
   /** Elements whose AX facts the Node side reads now (and may reuse while they stay fresh). */
@@ -324,20 +338,6 @@ export class Collector {
       included,
       walked: n,
     };
-  }
-
-  // --- SPEC §12 browser_wait: checks the Node side polls (wait-checks.ts) ---
-
-  waitText(text: string): boolean {
-    return visibleTextIncludes(text);
-  }
-
-  waitRef(handle: number): RefWaitState {
-    return refWaitState(this.node(handle));
-  }
-
-  waitLoaded(): boolean {
-    return documentLoaded();
   }
 }
 
