@@ -1,3 +1,4 @@
+import { documentLoaded, refWaitState, visibleTextIncludes, type RefWaitState } from './wait-checks.js';
 import { elementEvidence, insideSensitive, isSensitive } from './evidence.js';
 import { hitTest } from './hit-test.js';
 import { NAME_FROM_CONTENT_ROLES, repeatsName } from '@sightline/semantic-core/ranking';
@@ -20,7 +21,6 @@ import { hitInside } from './actions/hit-inside.js';
 import { scrollBy } from './actions/scroll-by.js';
 import { missingOptions, optionElements, selectKind, selectOptions } from './actions/select-options.js';
 import { SpaceGuard } from './actions/space-guard.js';
-import { documentLoaded, refWaitState, visibleTextIncludes, type RefWaitState } from './wait-checks.js';
 
 export interface CaptureOptions {
   mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
@@ -85,6 +85,20 @@ export class Collector implements PageActionMethods<Node> {
 
   elements(handles: number[]): Array<Node | null> {
     return handles.map((h) => this.node(h));
+  }
+
+  // --- SPEC §12 browser_wait: checks the Node side polls (wait-checks.ts) ---
+
+  waitText(text: string): boolean {
+    return visibleTextIncludes(text);
+  }
+
+  waitRef(handle: number): RefWaitState {
+    return refWaitState(this.node(handle));
+  }
+
+  waitLoaded(): boolean {
+    return documentLoaded();
   }
 
   /** Elements whose AX facts the Node side reads now (and may reuse while they stay fresh). */
@@ -407,20 +421,6 @@ export class Collector implements PageActionMethods<Node> {
 
   dragStarted(): Promise<boolean> {
     return this.dragWatch.result();
-  }
-
-  // --- SPEC §12 browser_wait: checks the Node side polls (wait-checks.ts) ---
-
-  waitText(text: string): boolean {
-    return visibleTextIncludes(text);
-  }
-
-  waitRef(handle: number): RefWaitState {
-    return refWaitState(this.node(handle));
-  }
-
-  waitLoaded(): boolean {
-    return documentLoaded();
   }
 }
 
