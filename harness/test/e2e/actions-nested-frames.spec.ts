@@ -54,6 +54,16 @@ describe('nested out-of-process frames', () => {
     await clickInner();
   });
 
+  it('frames below the first screen: the page scrolls, each hop hit-tests in its own document coordinates', async () => {
+    await f.open(layoutUrl(f, 'frames-scrolled.html'));
+    await snapshotUntil(f, hasInner, { query: 'Inner button' });
+    const before = (await hits(f)).length;
+    const inner = refOf(await f.snapshot({ query: 'Inner button' }), 'button', 'Inner button');
+    expect(await f.driver.click({ ...f.address, ref: inner.ref })).toMatchObject({ status: 'ok' });
+    expect((await hitsAtLeast(f, before + 1)).slice(before)).toEqual([{ hit: 'inner', trusted: true, frame: 'inner' }]);
+    expect(await f.evaluate<number>('window.scrollY')).toBeGreaterThan(0);
+  });
+
   it('nothing in this file raised the tab or the window', () => {
     expect(f.recorder.commands.filter((c) => FOREGROUND_METHODS.includes(c.method))).toEqual([]);
   });

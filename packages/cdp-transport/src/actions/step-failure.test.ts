@@ -7,11 +7,18 @@ const tab = (detached = false) => ({ session: { detached } }) as unknown as CdpT
 
 describe('asStepRefusal', () => {
   it('turns a protocol error of a preparing step into browser_action_unavailable with advice', () => {
-    const error = new TransportError('protocol_error', 'DOM.scrollIntoViewIfNeeded: Node does not have a layout object', 'DOM.scrollIntoViewIfNeeded');
+    const error = new TransportError('protocol_error', 'DOM.getNodeForLocation: No node found at given location', 'DOM.getNodeForLocation');
     const refusal = asStepRefusal(error, 'click', tab());
     expect(SightlineError.isInstance(refusal)).toBe(true);
-    expect(refusal).toMatchObject({ code: 'browser_action_unavailable', detail: { reason: 'step_failed', step: 'DOM.scrollIntoViewIfNeeded' } });
+    expect(refusal).toMatchObject({ code: 'browser_action_unavailable', detail: { reason: 'step_failed', step: 'DOM.getNodeForLocation' } });
     expect((refusal as Error).message).toMatch(/take a new snapshot/);
+  });
+
+  it('a node without a layout object is refused as having no box', () => {
+    const error = new TransportError('protocol_error', 'DOM.scrollIntoViewIfNeeded: Node does not have a layout object', 'DOM.scrollIntoViewIfNeeded');
+    const refusal = asStepRefusal(error, 'click', tab());
+    expect(refusal).toMatchObject({ code: 'browser_action_unavailable', detail: { reason: 'no_box', step: 'DOM.scrollIntoViewIfNeeded' } });
+    expect((refusal as Error).message).toMatch(/take a new snapshot/i);
   });
 
   it('a replaced document is browser_ref_stale', () => {

@@ -27,6 +27,9 @@ export function asStepRefusal(error: unknown, action: string, tab: CdpTab): unkn
   if (DOCUMENT_REPLACED.test(error.message)) {
     return new SightlineError('browser_ref_stale', `the page changed while the ${action} was being prepared (${error.message}); nothing was delivered. Take a new snapshot and use its refs`, { reason: 'document_changed', step });
   }
+  if (/layout object/i.test(error.message)) {
+    return new SightlineError('browser_action_unavailable', `the element has no box to ${action} (it is not rendered now: display:none or contents, or drawn by the browser itself); nothing was delivered. Take a new snapshot`, { reason: 'no_box', step });
+  }
   return new SightlineError(
     'browser_action_unavailable',
     `the ${action} could not be prepared: ${error.message}; nothing was delivered. The element may have changed since the snapshot: take a new snapshot and try again`,
