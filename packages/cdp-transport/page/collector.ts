@@ -9,6 +9,7 @@ import { SegmentCache } from './segments.js';
 import { MutationLog } from './mutation-log.js';
 import { AxFreshness } from './ax-freshness.js';
 import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
+import { secretValues } from './secret-values.js';
 
 export interface CaptureOptions {
   mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
@@ -110,6 +111,11 @@ export class Collector {
     }
     document.documentElement.appendChild(host);
     this.overlay = host;
+  }
+
+  /** SPEC §12: current values of the document's secret fields, for console redaction (page/secret-values.ts). */
+  secretValues(): string[] {
+    return secretValues((host) => host.shadowRoot ?? this.closedRoots.get(host) ?? null);
   }
 
   /** Up to `limit` hosts found by the last walk that may carry a closed shadow root (page/closed-roots.ts). */

@@ -33,4 +33,10 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   url: 'The URL to load in the tab.',
   history: 'back, forward or reload (instead of url).',
   annotate: 'Draw numbered labels over the action refs of the latest snapshot; the label→ref map is returned.',
+  on_beforeunload: 'How to answer a "leave this page?" (beforeunload) dialog the navigation raises: accept (default: leave) or dismiss (stay; navigation false).',
+  action: 'What to do. browser_dialog: accept (OK) or dismiss (Cancel) the open JavaScript dialog. browser_tabs: list, new, select or close.',
+  prompt_text: 'The text to answer a prompt dialog with (with action accept).',
+  since: 'Only entries after this sequence number: next_since from a previous browser_console answer.',
+  level: 'Only entries of this severity or above: debug, info, log, warn or error.',
+  limit: 'How many entries at most (1-200, default 50): the newest ones, or with since the next ones.',
 };

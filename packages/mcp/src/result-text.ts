@@ -1,6 +1,7 @@
 import type {
   ActionResponse,
   BindResponse,
+  ConsoleResponse,
   DomRefsSnapshotResponse,
   EndSessionResponse,
   ListWindowsResponse,
@@ -21,7 +22,8 @@ type AnyBody =
   | RefusalResponse
   | SemanticSnapshotResponse
   | TransportErrorResponse
-  | ScreenshotResult;
+  | ScreenshotResult
+  | ConsoleResponse;
 
 /** The short text content of a result: the outline for a semantic snapshot, the message for a refusal. */
 export function resultText(body: AnyBody): string {
@@ -39,6 +41,8 @@ export function resultText(body: AnyBody): string {
         return windowsText(body);
       case 'end_session':
         return `Ended session ${body.session}; closed ${body.closed_browsers} launched browser(s).`;
+      case 'console':
+        return consoleText(body);
     }
   }
   if (body.action === 'screenshot') {
@@ -47,7 +51,14 @@ export function resultText(body: AnyBody): string {
   }
   const target = body.ref === null ? '' : ` ${body.ref}`;
   const after = body.navigation ? ' The page navigated: take a new snapshot.' : ' Take a new snapshot to see the result.';
+  if (body.dialog) return `${body.action}${target}: ${body.effect}. It opened a JavaScript ${body.dialog.type} "${body.dialog.message}": the page is blocked until you call browser_dialog (accept or dismiss).`;
   return `${body.action}${target}: ${body.effect}.${after}`;
+}
+
+/** SPEC §12: one line per console entry, then how to ask for only newer ones. */
+function consoleText(body: ConsoleResponse): string {
+  const lines = body.entries.map((entry) => `[${entry.seq}] ${entry.level}${entry.source === 'exception' ? ' (uncaught)' : ''}: ${entry.text}`);
+  return [...(lines.length > 0 ? lines : ['(no console entries)']), `next_since: ${body.next_since}`].join('\n');
 }
 
 function bindText(body: BindResponse): string {
@@ -65,7 +76,8 @@ function semanticText(body: SemanticSnapshotResponse): string {
   const { snapshot } = body;
   const more = snapshot.continuation === null ? '' : `; more: continuation ${snapshot.continuation}`;
   const header = `# ${snapshot.id} ${body.page.url} "${body.page.title}" — ${snapshot.scope}, ${snapshot.selected_nodes} of ${snapshot.total_nodes} nodes${snapshot.complete ? ', complete' : ''}${more}`;
-  return body.outline === '' ? `${header}\n(no nodes)` : `${header}\n${body.outline}`;
+  const blocked = body.page.dialog ? '\nA JavaScript dialog blocks the page: answer it with browser_dialog (accept or dismiss), then snapshot again.' : '';
+  return body.outline === '' ? `${header}\n(no nodes)` : `${header}\n${body.outline}${blocked}`;
 }
 
 function domRefsText(body: DomRefsSnapshotResponse): string {

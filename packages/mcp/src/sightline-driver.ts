@@ -18,6 +18,8 @@ export interface SightlineDriver {
   press(input: unknown): Promise<unknown>;
   navigate(input: unknown): Promise<unknown>;
   screenshot(input: unknown): Promise<unknown>;
+  dialog(input: unknown): Promise<unknown>;
+  console(input: unknown): Promise<unknown>;
   endSession(input: unknown): Promise<unknown>;
   close(): Promise<void>;
 }

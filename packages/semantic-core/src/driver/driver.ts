@@ -17,10 +17,13 @@ import {
   selectRequestSchema,
   snapshotRequestSchema,
   typeRequestSchema,
+  dialogRequestSchema,
+  consoleRequestSchema,
 } from '../contract/requests.js';
 import type {
   ActionResponse,
   BindResponse,
+  ConsoleResponse,
   EndSessionResponse,
   Failure,
   ListTabsResponse,
@@ -37,6 +40,7 @@ import { readSnapshot } from './snapshot-reader.js';
 import { deliverToRef, deliverToTab } from './action-delivery.js';
 import { takeScreenshot } from './screenshot.js';
 import { invalidRequest, toFailure, zodRefusal } from './driver-failures.js';
+import { handleDialogVerb, readConsoleVerb } from './dialog-verbs.js';
 
 export interface DriverOptions {
   transport: BrowserTransport;
@@ -159,8 +163,9 @@ export class Driver {
 
   navigate(input: unknown): Promise<ActionResponse | Failure> {
     return this.run(navigateRequestSchema, input, (request) => {
+      const onBeforeUnload = request.on_beforeunload ?? 'accept';
       if (request.history !== undefined) {
-        return deliverToTab(this.store, request, { kind: 'history', move: request.history }, 'navigate');
+        return deliverToTab(this.store, request, { kind: 'history', move: request.history, onBeforeUnload }, 'navigate');
       }
       const url = request.url ?? '';
       if (/^\s*(javascript|data|vbscript):/i.test(url)) {
@@ -169,12 +174,22 @@ export class Driver {
           problem: 'scheme not allowed',
         });
       }
-      return deliverToTab(this.store, request, { kind: 'navigate', url }, 'navigate');
+      return deliverToTab(this.store, request, { kind: 'navigate', url, onBeforeUnload }, 'navigate');
     });
   }
 
   screenshot(input: unknown): Promise<ScreenshotResponse | Failure> {
     return this.run(screenshotRequestSchema, input, (request) => takeScreenshot(this.store, request, request.annotate ?? false));
+  }
+
+  /** SPEC §12: accept or dismiss the JavaScript dialog open in the tab (prompt_text answers a prompt). */
+  dialog(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(dialogRequestSchema, input, (request) => handleDialogVerb(this.store, request));
+  }
+
+  /** SPEC §12: recent console messages and uncaught errors of the tab (since, level, limit ≤ 200). */
+  console(input: unknown): Promise<ConsoleResponse | Failure> {
+    return this.run(consoleRequestSchema, input, (request) => readConsoleVerb(this.store, request));
   }
 
   endSession(input: unknown): Promise<EndSessionResponse | Failure> {

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refOf, startActionsFixture, waitUntil, type ActionsFixture } from './support/actions-fixture.js';
+
+// SPEC §12: JavaScript dialogs never wedge a session. Headless Chromium, the harness fixture server
+// (harness/app/dialogs/: buttons that open alert/confirm/prompt, a cross-site iframe that alerts, a
+// beforeunload handler with ?beforeunload). Every call goes through the Driver; what the page's
+// dialogs returned is read from `window.answers` over the test's own CDP connection once no dialog
+// blocks the page. No wall-clock limits: a wedge shows up as the transport's own timeout error.
+
+let f: ActionsFixture;
+let page: string;
+
+beforeAll(async () => {
+  f = await startActionsFixture('dialogs');
+  page = `${f.server.mainOrigin}/dialogs/index.html`;
+});
+afterAll(async () => {
+  await f?.close();
+});
+
+async function click(name: string) {
+  const snap = await f.snapshot();
+  return f.driver.click({ ...f.address, ref: refOf(snap, 'button', name).ref });
+}
+
+const answers = () => f.evaluate<Array<Record<string, unknown>>>('window.answers');
+
+describe('a dialog opened by a click', () => {
+  it('alert: the click returns with the dialog, the snapshot shows it, other actions are refused, accept closes it', async () => {
+    await f.open(page);
+    const clicked = await click('Show alert');
+    expect(clicked).toEqual({ status: 'ok', action: 'click', ref: expect.any(String), effect: 'confirmed', navigation: false, dialog: { type: 'alert', message: 'Saved: all done' } });
+
+    const snap = await f.snapshot();
+    expect(snap.page.dialog).toEqual({ type: 'alert', message: 'Saved: all done' });
+    expect(snap.outline.split('\n')[0]).toBe('- dialog "Saved: all done" [type=alert]');
+    expect(snap.refs).toEqual([]);
+    expect(snap.snapshot.limits_hit).toEqual(['dialog_open']);
+    expect(snap.page.url).toBe(page);
+
+    // Every other mutation (and the screenshot, which would read the blocked page) is refused.
+    const refusals = await Promise.all([
+      f.driver.press({ ...f.address, key: 'Enter' }),
+      f.driver.scroll({ ...f.address, direction: 'down' }),
+      f.driver.navigate({ ...f.address, url: `${f.server.mainOrigin}/folder.html` }),
+      f.driver.screenshot({ ...f.address }),
+    ]);
+    for (const refused of refusals) {
+      expect(refused).toMatchObject({ status: 'refused', refusal: { code: 'browser_dialog_open', detail: { dialog: { type: 'alert', message: 'Saved: all done' } } } });
+      expect((refused as { refusal: { message: string } }).refusal.message).toMatch(/browser_dialog/);
+    }
+
+    const accepted = await f.driver.dialog({ ...f.address, action: 'accept' });
+    expect(accepted).toEqual({ status: 'ok', action: 'dialog', ref: null, effect: 'confirmed', navigation: false });
+    expect(await answers()).toEqual([{ kind: 'alert', returned: 'closed' }]);
+    const after = await f.snapshot();
+    expect(after.page.dialog).toBeUndefined();
+    expect(refOf(after, 'button', 'Show alert')).toBeDefined();
+  });
+
+  it('a click while a dialog is open is refused browser_dialog_open with nothing delivered', async () => {
+    await f.open(page);
+    const snap = await f.snapshot();
+    const confirmRef = refOf(snap, 'button', 'Ask confirm').ref;
+    const alertRef = refOf(snap, 'button', 'Show alert').ref;
+    expect(await f.driver.click({ ...f.address, ref: alertRef })).toMatchObject({ status: 'ok', dialog: { type: 'alert' } });
+    const refused = await f.driver.click({ ...f.address, ref: confirmRef });
+    expect(refused).toMatchObject({ status: 'refused', refusal: { code: 'browser_dialog_open' } });
+    expect(await f.driver.dialog({ ...f.address, action: 'dismiss' })).toMatchObject({ status: 'ok', action: 'dialog' });
+    // Only the alert ran: the refused click never reached the page.
+    expect(await answers()).toEqual([{ kind: 'alert', returned: 'closed' }]);
+  });
+
+  it('confirm: accept → true, dismiss → false', async () => {
+    await f.open(page);
+    expect(await click('Ask confirm')).toMatchObject({ status: 'ok', effect: 'confirmed', dialog: { type: 'confirm', message: 'Delete 3 messages?' } });
+    expect((await f.snapshot()).outline.split('\n')[0]).toBe('- dialog "Delete 3 messages?" [type=confirm]');
+    expect(await f.driver.dialog({ ...f.address, action: 'accept' })).toMatchObject({ status: 'ok', action: 'dialog' });
+    expect(await click('Ask confirm')).toMatchObject({ status: 'ok', dialog: { type: 'confirm' } });
+    expect(await f.driver.dialog({ ...f.address, action: 'dismiss' })).toMatchObject({ status: 'ok', action: 'dialog' });
+    expect(await answers()).toEqual([
+      { kind: 'confirm', returned: true },
+      { kind: 'confirm', returned: false },
+    ]);
+  });
+
+  it('prompt: prompt_text is what the page gets; dismiss gives null; prompt_text on a non-prompt is refused naming the field', async () => {
+    await f.open(page);
+    expect(await click('Ask prompt')).toMatchObject({ status: 'ok', dialog: { type: 'prompt', message: 'Name of the folder?' } });
+    expect(await f.driver.dialog({ ...f.address, action: 'accept', prompt_text: 'Receipts 2026' })).toMatchObject({ status: 'ok' });
+    expect(await click('Ask prompt')).toMatchObject({ status: 'ok', dialog: { type: 'prompt' } });
+    expect(await f.driver.dialog({ ...f.address, action: 'dismiss' })).toMatchObject({ status: 'ok' });
+    expect(await click('Show alert')).toMatchObject({ status: 'ok', dialog: { type: 'alert' } });
+    expect(await f.driver.dialog({ ...f.address, action: 'accept', prompt_text: 'x' })).toMatchObject({
+      status: 'refused',
+      refusal: { code: 'browser_invalid_request', detail: { field: 'prompt_text' } },
+    });
+    expect(await f.driver.dialog({ ...f.address, action: 'accept' })).toMatchObject({ status: 'ok' });
+    expect(await answers()).toEqual([
+      { kind: 'prompt', returned: 'Receipts 2026' },
+      { kind: 'prompt', returned: null },
+      { kind: 'alert', returned: 'closed' },
+    ]);
+  });
+
+  it('a second dialog right after the first: the dialog answer carries it', async () => {
+    await f.open(page);
+    expect(await click('Alert twice')).toMatchObject({ status: 'ok', dialog: { type: 'alert', message: 'first' } });
+    expect(await f.driver.dialog({ ...f.address, action: 'accept' })).toMatchObject({ status: 'ok', action: 'dialog', dialog: { type: 'alert', message: 'second' } });
+    expect((await f.snapshot()).page.dialog).toEqual({ type: 'alert', message: 'second' });
+    expect(await f.driver.dialog({ ...f.address, action: 'accept' })).toEqual({ status: 'ok', action: 'dialog', ref: null, effect: 'confirmed', navigation: false });
+    expect(await answers()).toEqual([{ kind: 'twice', returned: 'closed' }]);
+  });
+
+  it('a dialog from the out-of-process iframe is seen, blocks, and is handled the same way', async () => {
+    await f.open(page);
+    const snap = await f.snapshot();
+    const frameButton = refOf(snap, 'button', 'Alert from frame');
+    expect(frameButton.frame).not.toBe(refOf(snap, 'button', 'Show alert').frame);
+    expect(await f.driver.click({ ...f.address, ref: frameButton.ref })).toMatchObject({ status: 'ok', effect: 'confirmed', dialog: { type: 'alert', message: 'Hello from the frame' } });
+    expect((await f.snapshot()).page.dialog).toEqual({ type: 'alert', message: 'Hello from the frame' });
+    expect(await f.driver.press({ ...f.address, key: 'Tab' })).toMatchObject({ status: 'refused', refusal: { code: 'browser_dialog_open' } });
+    expect(await f.driver.dialog({ ...f.address, action: 'accept' })).toMatchObject({ status: 'ok' });
+    const after = await waitUntil(() => f.snapshot(), (s) => s.outline.includes('frame alert closed'));
+    expect(after.outline).toContain('frame alert closed');
+  });
+
+  it('bad input: a dialog action with no dialog open is refused naming field action; a bad action names it too', async () => {
+    await f.open(page);
+    expect(await f.driver.dialog({ ...f.address, action: 'accept' })).toMatchObject({
+      status: 'refused',
+      refusal: { code: 'browser_invalid_request', detail: { field: 'action', problem: 'no dialog is open' } },
+    });
+    expect(await f.driver.dialog({ ...f.address, action: 'ok' })).toMatchObject({ status: 'refused', refusal: { code: 'browser_invalid_request', detail: { field: 'action' } } });
+  });
+});
+
+describe('beforeunload', () => {
+  async function openGuarded(): Promise<void> {
+    await f.open(`${page}?beforeunload`);
+    // Chromium only asks "leave this page?" after the user interacted with it: one trusted click.
+    expect(await click('Write console')).toMatchObject({ status: 'ok' });
+  }
+
+  it('navigate with on_beforeunload dismiss stays; the default (accept) leaves', async () => {
+    await openGuarded();
+    const stayed = await f.driver.navigate({ ...f.address, url: `${f.server.mainOrigin}/folder.html`, on_beforeunload: 'dismiss' });
+    expect(stayed).toEqual({ status: 'ok', action: 'navigate', ref: null, effect: 'suspected_noop', navigation: false });
+    const still = await f.snapshot();
+    expect(still.page.url).toBe(`${page}?beforeunload`);
+    expect(still.page.dialog).toBeUndefined();
+
+    // Dismissing used up the page's user activation: interact once more so it asks again.
+    expect(await click('Write console')).toMatchObject({ status: 'ok' });
+    const left = await f.driver.navigate({ ...f.address, url: `${f.server.mainOrigin}/folder.html` });
+    expect(left).toEqual({ status: 'ok', action: 'navigate', ref: null, effect: 'confirmed', navigation: true });
+    expect((await f.snapshot()).page.url).toBe(`${f.server.mainOrigin}/folder.html`);
+  });
+
+  it('reload with on_beforeunload accept reloads', async () => {
+    await openGuarded();
+    const reloaded = await f.driver.navigate({ ...f.address, history: 'reload', on_beforeunload: 'accept' });
+    expect(reloaded).toMatchObject({ status: 'ok', action: 'navigate', navigation: true });
+  });
+
+  it('bad input: on_beforeunload outside accept|dismiss is refused naming the field', async () => {
+    expect(await f.driver.navigate({ ...f.address, url: page, on_beforeunload: 'maybe' })).toMatchObject({
+      status: 'refused',
+      refusal: { code: 'browser_invalid_request', detail: { field: 'on_beforeunload' } },
+    });
+  });
+});
