@@ -1,4 +1,7 @@
+import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
+import type { SemanticSnapshotResponse } from '@sightline/semantic-core';
 import { refOf, startActionsFixture, waitUntil, type ActionsFixture } from './support/actions-fixture.js';
 
 // SPEC §12: JavaScript dialogs never wedge a session. Headless Chromium, the harness fixture server
@@ -168,5 +171,163 @@ describe('beforeunload', () => {
       status: 'refused',
       refusal: { code: 'browser_invalid_request', detail: { field: 'on_beforeunload' } },
     });
+  });
+});
+
+describe('browser_console', () => {
+  it('console.log/warn/error and an uncaught error: levels, since, limit, redaction of secret field values', async () => {
+    await f.open(page);
+    const snap = await f.snapshot();
+    expect(await f.driver.type({ ...f.address, ref: refOf(snap, 'textbox', 'Password').ref, text: 'hunter2-secret' })).toMatchObject({ status: 'ok' });
+    expect(await f.driver.type({ ...f.address, ref: refOf(snap, 'textbox', 'Code').ref, text: '987654' })).toMatchObject({ status: 'ok' });
+    const before = await f.driver.console({ ...f.address });
+    if (before.status !== 'ok') throw new Error(JSON.stringify(before));
+    const mark = before.next_since;
+
+    expect(await click('Write console')).toMatchObject({ status: 'ok' });
+    expect(await click('Throw error')).toMatchObject({ status: 'ok' });
+    const all = await waitUntil(
+      () => f.driver.console({ ...f.address, since: mark }),
+      (r) => r.status === 'ok' && r.entries.some((e) => e.source === 'exception'),
+    );
+    if (all.status !== 'ok') throw new Error(JSON.stringify(all));
+    expect(all.entries.map((e) => [e.level, e.text, e.source])).toEqual([
+      ['debug', 'debug line', 'console'],
+      ['log', 'log line one of 2 {a: 1}', 'console'],
+      ['info', 'info line', 'console'],
+      ['warn', 'warn line', 'console'],
+      ['error', 'error line', 'console'],
+      ['log', 'password is [redacted] and code [redacted]', 'console'],
+      ['error', expect.stringContaining('boom from the page'), 'exception'],
+    ]);
+    for (const entry of all.entries) {
+      expect(entry.seq).toBeGreaterThan(mark);
+      expect(Number.isNaN(Date.parse(entry.time))).toBe(false);
+    }
+    expect(JSON.stringify(all)).not.toContain('hunter2-secret');
+    expect(JSON.stringify(all)).not.toContain('987654');
+    expect(all.next_since).toBe(all.entries[all.entries.length - 1]!.seq);
+
+    // level: that severity and above.
+    const errors = await f.driver.console({ ...f.address, since: mark, level: 'warn' });
+    expect(errors).toMatchObject({ status: 'ok' });
+    if (errors.status !== 'ok') return;
+    expect(errors.entries.map((e) => e.level)).toEqual(['warn', 'error', 'error']);
+
+    // limit with since pages forward without loss; without since it is the newest entries.
+    const first = await f.driver.console({ ...f.address, since: mark, limit: 2 });
+    if (first.status !== 'ok') throw new Error(JSON.stringify(first));
+    expect(first.entries.map((e) => e.text)).toEqual(['debug line', 'log line one of 2 {a: 1}']);
+    const next = await f.driver.console({ ...f.address, since: first.next_since, limit: 2 });
+    if (next.status !== 'ok') throw new Error(JSON.stringify(next));
+    expect(next.entries.map((e) => e.text)).toEqual(['info line', 'warn line']);
+    const newest = await f.driver.console({ ...f.address, limit: 1 });
+    if (newest.status !== 'ok') throw new Error(JSON.stringify(newest));
+    expect(newest.entries.map((e) => e.source)).toEqual(['exception']);
+    // Nothing new since the last answer.
+    expect(await f.driver.console({ ...f.address, since: all.next_since })).toMatchObject({ status: 'ok', entries: [], next_since: all.next_since });
+  });
+
+  it('answers while a dialog blocks the page (from what it already has), with secrets still redacted', async () => {
+    await f.open(page);
+    const snap = await f.snapshot();
+    expect(await f.driver.type({ ...f.address, ref: refOf(snap, 'textbox', 'Password').ref, text: 'blocked-secret-1' })).toMatchObject({ status: 'ok' });
+    expect(await f.driver.console({ ...f.address, limit: 1 })).toMatchObject({ status: 'ok' }); // learns the secret
+    expect(await click('Write console')).toMatchObject({ status: 'ok' });
+    expect(await click('Show alert')).toMatchObject({ status: 'ok', dialog: { type: 'alert' } });
+    const during = await f.driver.console({ ...f.address, limit: 3 });
+    expect(during).toMatchObject({ status: 'ok' });
+    expect(JSON.stringify(during)).toContain('password is [redacted]');
+    expect(JSON.stringify(during)).not.toContain('blocked-secret-1');
+    expect(await f.driver.dialog({ ...f.address, action: 'accept' })).toMatchObject({ status: 'ok' });
+  });
+
+  it('bad input: limit out of range, a negative since and an unknown level are refused naming the field', async () => {
+    for (const [input, field] of [
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 201 }, 'limit'],
+      [{ since: -1 }, 'since'],
+      [{ level: 'fatal' }, 'level'],
+    ] as const) {
+      expect(await f.driver.console({ ...f.address, ...input })).toMatchObject({ status: 'refused', refusal: { code: 'browser_invalid_request', detail: { field } } });
+    }
+  });
+});
+
+describe('closing a tab that has a beforeunload handler', () => {
+  let side: CDP.Client;
+  let transport: CdpBrowserConnection;
+
+  beforeAll(async () => {
+    side = await CDP({ host: '127.0.0.1', port: f.chromium.port });
+    transport = (await new CdpBrowserTransport().connect(f.recorder.endpoint)) as CdpBrowserConnection;
+  });
+  afterAll(async () => {
+    await transport?.close();
+    await side?.close();
+  });
+
+  /** A background tab on the guarded page, given the user activation Chromium wants before it asks; its key and tab id. */
+  async function guardedTab(): Promise<{ key: string; address: { session: string; target_id: string; tab_id: string } }> {
+    const { targetId } = await side.Target.createTarget({ url: `${page}?beforeunload`, background: true });
+    const listed = await f.driver.listTabs({ session: f.address.session, target_id: f.address.target_id });
+    if (listed.status !== 'ok') throw new Error(JSON.stringify(listed));
+    const tab = listed.tabs.find((t) => t.url === `${page}?beforeunload`);
+    if (!tab) throw new Error('the guarded tab is not listed');
+    const address = { ...f.address, tab_id: tab.tab_id };
+    await activate(address);
+    return { key: targetId, address };
+  }
+
+  async function activate(address: { session: string; target_id: string; tab_id: string }): Promise<void> {
+    const snap = (await waitUntil(
+      () => f.driver.snapshot({ ...address, snapshot_format: 'semantic_v2' }),
+      (r) => r.status === 'ok' && 'refs' in r && r.refs.some((ref) => ref.name === 'Write console'),
+    )) as SemanticSnapshotResponse;
+    expect(await f.driver.click({ ...address, ref: refOf(snap, 'button', 'Write console').ref })).toMatchObject({ status: 'ok' });
+  }
+
+  const stillThere = async (key: string) => (await side.Target.getTargets()).targetInfos.some((t) => t.targetId === key);
+
+  it('the transport closeTab answers the beforeunload: dismiss keeps the tab, accept closes it; the session goes on', async () => {
+    const { key, address } = await guardedTab();
+    expect(await transport.closeTab(key, 'dismiss')).toEqual({ closed: false, keptByBeforeUnload: true });
+    expect(await stillThere(key)).toBe(true);
+    expect(await f.driver.snapshot({ ...address, snapshot_format: 'semantic_v2' })).toMatchObject({ status: 'ok', page: { url: `${page}?beforeunload` } });
+    await activate(address);
+    expect(await transport.closeTab(key, 'accept')).toEqual({ closed: true, keptByBeforeUnload: false });
+    expect(await stillThere(key)).toBe(false);
+    expect(await f.driver.snapshot({ ...address, snapshot_format: 'semantic_v2' })).toMatchObject({ status: 'refused', refusal: { code: 'browser_tab_not_found' } });
+    // The session's first tab is not wedged.
+    expect((await f.snapshot()).status).toBe('ok');
+  });
+
+  it('Page.close from elsewhere: the beforeunload dialog shows in the snapshot, browser_dialog accept lets the tab close', async () => {
+    const { key, address } = await guardedTab();
+    const client = await CDP({ host: '127.0.0.1', port: f.chromium.port, target: key });
+    try {
+      void client.Page.close().catch(() => undefined);
+      const blocked = await waitUntil(
+        () => f.driver.snapshot({ ...address, snapshot_format: 'semantic_v2' }),
+        (r) => r.status === 'ok' && 'page' in r && r.page.dialog !== undefined,
+      );
+      expect(blocked).toMatchObject({ status: 'ok', page: { dialog: { type: 'beforeunload' } } });
+      expect(await f.driver.dialog({ ...address, action: 'accept' })).toMatchObject({ status: 'ok', action: 'dialog' });
+      await waitUntil(() => stillThere(key), (there) => !there);
+      expect(await stillThere(key)).toBe(false);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+    expect((await f.snapshot()).status).toBe('ok');
+  });
+
+  it('Target.closeTarget from elsewhere closes the guarded tab without a dialog; nothing wedges', async () => {
+    const { key, address } = await guardedTab();
+    await side.Target.closeTarget({ targetId: key });
+    await waitUntil(() => stillThere(key), (there) => !there);
+    // Once the browser's targetDestroyed event is in, the closed tab is refused (before it, a read may race the close).
+    const gone = await waitUntil(() => f.driver.snapshot({ ...address, snapshot_format: 'semantic_v2' }), (r) => r.status === 'refused');
+    expect(gone).toMatchObject({ status: 'refused', refusal: { code: 'browser_tab_not_found' } });
+    expect((await f.snapshot()).status).toBe('ok');
   });
 });

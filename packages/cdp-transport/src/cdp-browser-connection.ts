@@ -251,8 +251,8 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   /** Closes a tab; its `beforeunload` dialog is answered with `policy` (see dialogs/close-tab.ts). */
   async closeTab(tabKey: string, policy: BeforeUnloadPolicy = 'accept'): Promise<CloseTabResult> {
-    const attached = this.tabs.get(tabKey);
-    const tab = attached ? await attached.catch(() => null) : null;
+    // Attached (or attachable) tabs close like a user closes them; anything else is closed outright.
+    const tab = await this.tab(tabKey).catch(() => null);
     return closeTab(this.connection, tabKey, tab, policy);
   }
 
