@@ -18,6 +18,8 @@ export const DAEMON_OPS = [
   'press',
   'navigate',
   'screenshot',
+  'dialog',
+  'console',
   'close',
   'shutdown',
 ] as const;

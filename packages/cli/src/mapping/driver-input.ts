@@ -15,6 +15,8 @@ export type DriverMethodName =
   | 'press'
   | 'navigate'
   | 'screenshot'
+  | 'dialog'
+  | 'console'
   | 'endSession';
 
 export interface DriverCall {
@@ -109,7 +111,9 @@ export function toDriverCall(
     case 'scroll':
     case 'press':
     case 'navigate':
-    case 'screenshot': {
+    case 'screenshot':
+    case 'dialog':
+    case 'console': {
       const address = tabAddress(session, state);
       if ('status' in address) return address as RefusalResponse;
       return { method: op, input: defined({ ...params, ...address }) };
