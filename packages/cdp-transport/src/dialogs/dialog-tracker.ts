@@ -35,8 +35,11 @@ export class DialogTracker {
   constructor(private readonly session: CdpSession) {
     session.on('Page.javascriptDialogOpening', (event) => this.opening(event));
     session.on('Page.javascriptDialogClosed', () => this.closed());
-    // A closed tab has no dialog left open.
+    // A closed tab, or a main frame that committed a new document, has no dialog left open.
     session.onDetach(() => this.closed());
+    session.on('Page.frameNavigated', ({ frame }) => {
+      if (frame.parentId === undefined) this.closed();
+    });
   }
 
   /** The dialog open now, or null. */
