@@ -35,3 +35,26 @@ describe('SPEC §12 dialog, console and navigate --on-beforeunload', () => {
     });
   });
 });
+
+describe('SPEC §12 output', () => {
+  test('a snapshot while a dialog is open says how to answer it; an action that opened one says so', async () => {
+    const { formatSemanticSnapshot } = await import('../src/format/snapshot-text.js');
+    const { formatAction, formatConsole } = await import('../src/format/result-text.js');
+    const snapshot = {
+      status: 'ok', mode: 'snapshot', target_id: 'bt-1', tab_id: 'tab-1',
+      snapshot: { id: 'p2', format: 'semantic_v2', complete: false, scope: 'viewport', selected_nodes: 0, total_nodes: 0, node_budget: 300,
+        omitted: { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0 }, continuation: null, limits_hit: ['dialog_open'] },
+      page: { url: 'http://x/', title: 'X', focused_ref: null, dialog: { type: 'confirm', message: 'Sure?' } },
+      outline: '- dialog "Sure?" [type=confirm]', refs: [], content_refs: [], oopif: { status: 'none', frames: 0 }, timing_ms: { collect: 0, compose: 0 },
+    } as const;
+    const text = formatSemanticSnapshot(snapshot as never);
+    expect(text).toContain('- dialog "Sure?" [type=confirm]');
+    expect(text).toContain('a JavaScript confirm blocks the page: sightline dialog accept|dismiss');
+    const action = formatAction({ status: 'ok', action: 'click', ref: 'p1:3', effect: 'confirmed', navigation: false, dialog: { type: 'alert', message: 'Hi' } });
+    expect(action).toContain('a JavaScript alert is open: "Hi"');
+    expect(formatAction({ status: 'ok', action: 'dialog', ref: null, effect: 'confirmed', navigation: false })).toContain('answered the dialog');
+    const log = formatConsole({ status: 'ok', mode: 'console', entries: [{ seq: 3, level: 'error', text: 'boom', time: '2026-01-01T00:00:00.000Z', source: 'exception' }], next_since: 3 });
+    expect(log).toContain('uncaught boom');
+    expect(log).toContain('sightline console --since 3');
+  });
+});
