@@ -21,6 +21,7 @@ import { hitInside } from './actions/hit-inside.js';
 import { scrollBy } from './actions/scroll-by.js';
 import { missingOptions, optionElements, selectKind, selectOptions } from './actions/select-options.js';
 import { SpaceGuard } from './actions/space-guard.js';
+import { secretValues } from './secret-values.js';
 
 export interface CaptureOptions {
   mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
@@ -138,6 +139,11 @@ export class Collector implements PageActionMethods<Node> {
     }
     document.documentElement.appendChild(host);
     this.overlay = host;
+  }
+
+  /** SPEC §12: current values of the document's secret fields, for console redaction (page/secret-values.ts). */
+  secretValues(): string[] {
+    return secretValues((host) => host.shadowRoot ?? this.closedRoots.get(host) ?? null);
   }
 
   /** Up to `limit` hosts found by the last walk that may carry a closed shadow root (page/closed-roots.ts). */

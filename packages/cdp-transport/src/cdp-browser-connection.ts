@@ -4,6 +4,10 @@ import {
   type ActionOutcome,
   type BrowserConnection,
   type CaptureRequest,
+  type ConsolePage,
+  type ConsoleQuery,
+  type DialogInfo,
+  type DialogReply,
   type NodeAddress,
   type NodeLiveness,
   type PageAction,
@@ -27,8 +31,12 @@ import { maskSecretFields } from './screenshot/secret-masks.js';
 import { performAction, resolveClickDelivery, type ClickDelivery } from './actions/perform-action.js';
 import type { CaptureBudgets } from './budgets.js';
 import { waitForCondition } from './wait/wait-for-condition.js';
-import { closeTabTarget, createBackgroundTab } from './tabs/tab-lifecycle.js';
+import { createBackgroundTab } from './tabs/tab-lifecycle.js';
 import { deliverNavigate } from './actions/deliver-navigation.js';
+import { dialogOpenRefusal, raceDialog, refuseWhileDialog } from './dialogs/dialog-race.js';
+import { closeTab, type CloseTabResult } from './dialogs/close-tab.js';
+import type { BeforeUnloadPolicy } from './dialogs/dialog-tracker.js';
+import { NavigationWatch } from './actions/navigation-watch.js';
 
 export interface CdpConnectionOptions {
   browserKey: string;
@@ -95,11 +103,15 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   async capture(tabKey: string, request: CaptureRequest): Promise<PageCapture> {
     const tab = await this.tab(tabKey);
-    return this.capturer.capture(tab, tabKey, request);
+    return this.whileNoDialog(tab, () => this.capturer.capture(tab, tabKey, request));
   }
 
   async proveNode(tabKey: string, node: NodeAddress): Promise<NodeLiveness> {
     const tab = await this.tab(tabKey);
+    return this.whileNoDialog(tab, () => this.proveNodeIn(tab, node));
+  }
+
+  private async proveNodeIn(tab: CdpTab, node: NodeAddress): Promise<NodeLiveness> {
     await tab.refreshFrames();
     const frameId = this.frameKeys.raw(node.frame);
     const frame = frameId ? tab.frames.get(frameId) : undefined;
@@ -115,7 +127,20 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   async perform(tabKey: string, action: PageAction): Promise<ActionOutcome> {
     const tab = await this.tab(tabKey);
-    return performAction({ tab, frameKeys: this.frameKeys, documentKeys: this.documentKeys, clickDelivery: this.clickDelivery }, action);
+    refuseWhileDialog(tab.dialogs);
+    const run = () => performAction({ tab, frameKeys: this.frameKeys, documentKeys: this.documentKeys, clickDelivery: this.clickDelivery }, action);
+    // SPEC §12: a navigation answers `beforeunload` itself; any other dialog ends the action at once.
+    const policy = action.kind === 'navigate' || action.kind === 'history' ? (action.onBeforeUnload ?? 'accept') : null;
+    const release = policy ? tab.dialogs.answerBeforeUnload(policy) : () => undefined;
+    try {
+      const raced = await raceDialog(tab.dialogs, run, { endOnDismissedBeforeUnload: true });
+      if (raced.kind === 'done') return raced.value;
+      if (raced.kind === 'beforeunload_dismissed') return { delivered: true, effect: 'suspected_noop', navigation: false };
+      const { type, message } = raced.dialog;
+      return { delivered: true, effect: raced.delivering ? 'confirmed' : 'unverifiable', navigation: false, dialog: { type, message } };
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -138,6 +163,18 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   async screenshot(tabKey: string, labels: ScreenshotLabel[]): Promise<Screenshot> {
     const tab = await this.tab(tabKey);
+    refuseWhileDialog(tab.dialogs);
+    const raced = await raceDialog(tab.dialogs, () => this.screenshotOf(tab, labels));
+    if (raced.kind === 'done') return raced.value;
+    // The shot was given up on: once the dialog is handled, take the masks and labels away again.
+    void tab.dialogs.whenClosed().then(async () => {
+      if (labels.length > 0) await this.drawLabels(tab, []).catch(() => undefined);
+      await maskSecretFields(tab, false).catch(() => undefined);
+    });
+    throw dialogOpenRefusal(raced.kind === 'dialog' ? raced.dialog : { type: 'alert', message: '', frameId: tab.mainFrameId });
+  }
+
+  private async screenshotOf(tab: CdpTab, labels: ScreenshotLabel[]): Promise<Screenshot> {
     await tab.refreshFrames();
     try {
       await maskSecretFields(tab, true);
@@ -203,19 +240,67 @@ export class CdpBrowserConnection implements BrowserConnection {
       // report itself visible to its page, and a tab nobody acted on yet should stay hidden.
       await deliverNavigate({ tab: await this.tab(key), frameKeys: this.frameKeys, documentKeys: this.documentKeys }, url);
     } catch (error) {
-      await closeTabTarget(this.connection.root, key, async () => !(await this.tabListed(key))).catch(() => undefined);
+      await this.closeTabWithPolicy(key, 'accept').catch(() => undefined);
       throw error;
     }
     return key;
   }
 
+  /** The port's close (SPEC §12 `tabs close`): a beforeunload prompt is accepted, as a user closing the tab would. */
   async closeTab(tabKey: string): Promise<void> {
-    await closeTabTarget(this.connection.root, tabKey, async () => !(await this.tabListed(tabKey)));
+    const result = await this.closeTabWithPolicy(tabKey, 'accept');
+    if (!result.closed) throw new TransportError('timeout', 'the tab did not close in time; list the tabs again', 'Target.closeTarget');
     this.targetGone(tabKey);
   }
 
   private async tabListed(tabKey: string): Promise<boolean> {
     return (await this.listTabs()).some((tab) => tab.key === tabKey);
+  }
+
+  // SPEC §12: JavaScript dialogs, the console, and closing a tab that has a beforeunload handler.
+
+  async openDialog(tabKey: string): Promise<DialogInfo | null> {
+    const open = (await this.tab(tabKey)).dialogs.open;
+    return open ? { type: open.type, message: open.message } : null;
+  }
+
+  /**
+   * Accepts or dismisses the open dialog, then watches (bounded) for the navigation it may start
+   * (an accepted beforeunload) and for the next dialog (a page that asks twice). Null: none open.
+   */
+  async handleDialog(tabKey: string, reply: DialogReply): Promise<ActionOutcome | null> {
+    const tab = await this.tab(tabKey);
+    if (!tab.dialogs.open) return null;
+    const watch = new NavigationWatch(tab);
+    const raced = await raceDialog(tab.dialogs, async () => {
+      if (!(await tab.dialogs.handle(reply.accept, reply.promptText))) return null;
+      return (await watch.settle()).navigation;
+    });
+    if (raced.kind === 'done') return raced.value === null ? null : { delivered: true, effect: 'confirmed', navigation: raced.value };
+    watch.dispose();
+    const next = raced.kind === 'dialog' ? { dialog: { type: raced.dialog.type, message: raced.dialog.message } } : {};
+    return { delivered: true, effect: 'confirmed', navigation: false, ...next };
+  }
+
+  async consoleEntries(tabKey: string, query: ConsoleQuery): Promise<ConsolePage> {
+    const tab = await this.tab(tabKey);
+    await tab.secrets.refresh(tab);
+    return tab.console.read(query, (text) => tab.secrets.redact(text));
+  }
+
+  /** Closes a tab; its `beforeunload` dialog is answered with `policy` (see dialogs/close-tab.ts). */
+  async closeTabWithPolicy(tabKey: string, policy: BeforeUnloadPolicy = 'accept'): Promise<CloseTabResult> {
+    // Attached (or attachable) tabs close like a user closes them; anything else is closed outright.
+    const tab = await this.tab(tabKey).catch(() => null);
+    return closeTab(this.connection, tabKey, tab, policy);
+  }
+
+  /** Runs a read of the page; a dialog that is or becomes open refuses it (`browser_dialog_open`) instead of hanging. */
+  private async whileNoDialog<T>(tab: CdpTab, work: () => Promise<T>): Promise<T> {
+    refuseWhileDialog(tab.dialogs);
+    const raced = await raceDialog(tab.dialogs, work);
+    if (raced.kind === 'done') return raced.value;
+    throw dialogOpenRefusal(raced.kind === 'dialog' ? raced.dialog : { type: 'beforeunload', message: '', frameId: tab.mainFrameId });
   }
 
   onEvent(listener: (event: TransportEvent) => void): () => void {

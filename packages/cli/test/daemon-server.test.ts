@@ -52,6 +52,8 @@ function recordingDriver(): DriverPort & { calls: Array<{ method: string; input:
     hover: action('hover'),
     drag: action('drag'),
     upload: action('upload'),
+    dialog: action('dialog'),
+    console: record('console', () => ({ status: 'ok', mode: 'console', entries: [], next_since: 0 })),
     endSession: record('endSession', (input) => ({ status: 'ok', mode: 'end_session', session: input.session, closed_browsers: 1 })),
     listTabs: async (input: unknown) => {
       const { target_id } = input as { target_id: string };

@@ -40,6 +40,12 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   keystrokes: 'true: type key by key (keydown/keypress/input/keyup per character) for fields that listen to keys; same as mode "keystrokes" (default false).',
   to_ref: 'Where to drop: a current action ref or content ref (p<N>:<E>) of the same tab, e.g. a list item or a drop zone. Stale refs are refused.',
   paths: '1-20 absolute paths of existing regular files on the machine running Sightline (not directories).',
+  on_beforeunload: 'How to answer a "leave this page?" (beforeunload) dialog the navigation raises: accept (default: leave) or dismiss (stay; navigation false).',
+  action: 'What to do. browser_dialog: accept (OK) or dismiss (Cancel) the open JavaScript dialog. browser_tabs: list, new, select or close.',
+  prompt_text: 'The text to answer a prompt dialog with (with action accept).',
+  since: 'Only entries after this sequence number: next_since from a previous browser_console answer.',
+  level: 'Only entries of this severity or above: debug, info, log, warn or error.',
+  limit: 'How many entries at most (1-200, default 50): the newest ones, or with since the next ones.',
 };
 
 /** browser_wait's own fields, and its wording of shared ones (`text`, `url`, `ref`). */

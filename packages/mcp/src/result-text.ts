@@ -1,6 +1,7 @@
 import type {
   ActionResponse,
   BindResponse,
+  ConsoleResponse,
   DomRefsSnapshotResponse,
   EndSessionResponse,
   ListWindowsResponse,
@@ -25,7 +26,8 @@ type AnyBody =
   | TransportErrorResponse
   | ScreenshotResult
   | WaitResponse
-  | TabsResponse;
+  | TabsResponse
+  | ConsoleResponse;
 
 /** The short text content of a result: the outline for a semantic snapshot, the message for a refusal. */
 export function resultText(body: AnyBody): string {
@@ -49,6 +51,8 @@ export function resultText(body: AnyBody): string {
           : `Not met within ${body.waited_ms} ms (timeout). Snapshot to see where the page is, or wait again.`;
       case 'tabs':
         return tabsText(body);
+      case 'console':
+        return consoleText(body);
     }
   }
   if (body.action === 'screenshot') {
@@ -57,7 +61,14 @@ export function resultText(body: AnyBody): string {
   }
   const target = body.ref === null ? '' : ` ${body.ref}`;
   const after = body.navigation ? ' The page navigated: take a new snapshot.' : ' Take a new snapshot to see the result.';
+  if (body.dialog) return `${body.action}${target}: ${body.effect}. It opened a JavaScript ${body.dialog.type} "${body.dialog.message}": the page is blocked until you call browser_dialog (accept or dismiss).`;
   return `${body.action}${target}: ${body.effect}.${after}`;
+}
+
+/** SPEC §12: one line per console entry, then how to ask for only newer ones. */
+function consoleText(body: ConsoleResponse): string {
+  const lines = body.entries.map((entry) => `[${entry.seq}] ${entry.level}${entry.source === 'exception' ? ' (uncaught)' : ''}: ${entry.text}`);
+  return [...(lines.length > 0 ? lines : ['(no console entries)']), `next_since: ${body.next_since}`].join('\n');
 }
 
 function bindText(body: BindResponse): string {
@@ -75,7 +86,8 @@ function semanticText(body: SemanticSnapshotResponse): string {
   const { snapshot } = body;
   const more = snapshot.continuation === null ? '' : `; more: continuation ${snapshot.continuation}`;
   const header = `# ${snapshot.id} ${body.page.url} "${body.page.title}" — ${snapshot.scope}, ${snapshot.selected_nodes} of ${snapshot.total_nodes} nodes${snapshot.complete ? ', complete' : ''}${more}`;
-  return body.outline === '' ? `${header}\n(no nodes)` : `${header}\n${body.outline}`;
+  const blocked = body.page.dialog ? '\nA JavaScript dialog blocks the page: answer it with browser_dialog (accept or dismiss), then snapshot again.' : '';
+  return body.outline === '' ? `${header}\n(no nodes)` : `${header}\n${body.outline}${blocked}`;
 }
 
 function domRefsText(body: DomRefsSnapshotResponse): string {

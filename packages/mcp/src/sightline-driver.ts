@@ -22,6 +22,8 @@ export interface SightlineDriver {
   hover(input: unknown): Promise<unknown>;
   drag(input: unknown): Promise<unknown>;
   upload(input: unknown): Promise<unknown>;
+  dialog(input: unknown): Promise<unknown>;
+  console(input: unknown): Promise<unknown>;
   endSession(input: unknown): Promise<unknown>;
   close(): Promise<void>;
   // SPEC §12 wait and tabs.

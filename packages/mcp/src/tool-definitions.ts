@@ -27,6 +27,9 @@ import {
   waitResponseSchema,
   tabsRequestSchema,
   tabsResponseSchema,
+  dialogRequestSchema,
+  consoleRequestSchema,
+  consoleResponseSchema,
 } from '@sightline/semantic-core';
 import { FIELD_DESCRIPTIONS, TABS_FIELD_DESCRIPTIONS, WAIT_FIELD_DESCRIPTIONS } from './field-descriptions.js';
 import { toolOutputSchema } from './output-schema.js';
@@ -260,6 +263,28 @@ export const SIGHTLINE_TOOLS: readonly SightlineToolDefinition[] = [
     okSchemas: [tabsResponseSchema],
     method: 'tabs',
     fieldDescriptions: TABS_FIELD_DESCRIPTIONS,
+  }),
+  define({
+    name: 'browser_dialog',
+    title: 'Answer a JavaScript dialog',
+    kind: 'action',
+    destructive: true,
+    description: `Accept or dismiss the JavaScript dialog (alert, confirm, prompt, beforeunload) open in the tab; prompt_text answers a prompt. While a dialog is open the page is blocked: a snapshot shows page.dialog, other actions are refused with browser_dialog_open. Refused (field action) when no dialog is open. ${LOOP}`,
+    request: [dialogRequestSchema],
+    required: [...tabAddress, 'action'],
+    okSchemas: [actionResponseSchema],
+    method: 'dialog',
+  }),
+  define({
+    name: 'browser_console',
+    title: 'Read console messages',
+    kind: 'read',
+    description:
+      "Read the tab's recent console messages and uncaught page errors ({seq, level, text, time, source}), oldest first; text is capped per entry and values of the page's password/one-time-code fields are redacted. Pass next_since back as since to get only newer entries; level keeps that severity and above (debug < info = log < warn < error).",
+    request: [consoleRequestSchema],
+    required: [...tabAddress],
+    okSchemas: [consoleResponseSchema],
+    method: 'console',
   }),
   define({
     name: 'end_session',

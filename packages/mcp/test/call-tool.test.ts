@@ -14,6 +14,7 @@ function driverAnswering(answer: () => Promise<unknown>, seen: unknown[] = []): 
   return {
     listBrowserWindows: method, bind: method, snapshot: method, click: method, type: method, select: method,
     scroll: method, press: method, navigate: method, screenshot: method, endSession: method, close: async () => {},
+    dialog: method, console: method,
     listTabs: async () => ({ status: 'ok', mode: 'tabs', target_id: address.target_id, tabs: [] }),
     hover: method, drag: method, upload: method,
     wait: method, tabs: method as SightlineDriver['tabs'],

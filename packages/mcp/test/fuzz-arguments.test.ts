@@ -122,11 +122,23 @@ beforeAll(async () => {
     {
       name: 'browser_navigate',
       base: { ...tab, url: 'http://127.0.0.1/next' },
-      fields: { ...address, url: { t: 'text', min: 1, max: 8192 }, history: { t: 'enum', values: ['back', 'forward', 'reload'] } },
+      fields: { ...address, url: { t: 'text', min: 1, max: 8192 }, history: { t: 'enum', values: ['back', 'forward', 'reload'] }, on_beforeunload: { t: 'enum', values: ['accept', 'dismiss'] } },
       required: [...tabRequired, 'url'],
       conflicts: [{ url: 'http://127.0.0.1/other', history: 'back' }],
     },
     { name: 'browser_screenshot', base: { ...tab }, fields: { ...address, annotate: { t: 'bool' } }, required: tabRequired },
+    {
+      name: 'browser_dialog',
+      base: { ...tab, action: 'accept' },
+      fields: { ...address, action: { t: 'enum', values: ['accept', 'dismiss'] }, prompt_text: { t: 'text', min: 0, max: 10_000 } },
+      required: [...tabRequired, 'action'],
+    },
+    {
+      name: 'browser_console',
+      base: { ...tab },
+      fields: { ...address, since: { t: 'int', min: 0, max: Number.MAX_SAFE_INTEGER }, level: { t: 'enum', values: ['debug', 'info', 'log', 'warn', 'error'] }, limit: { t: 'int', min: 1, max: 200 } },
+      required: tabRequired,
+    },
     { name: 'end_session', base: { session: 'fuzz-end' }, fields: { session: { t: 'session' } }, required: ['session'] },
     // SPEC §12 pointer verbs.
     { name: 'browser_hover', base: { ...tab, ref: send }, fields: { ...address, ref: { t: 'ref' } }, required: [...tabRequired, 'ref'] },
@@ -193,7 +205,7 @@ test(`${RUNS} generated bad argument objects all come back as structured refusal
     { numRuns: RUNS, seed: Number(process.env.SIGHTLINE_FUZZ_SEED ?? 20_260_101), endOnFailure: true },
   );
   expect([...seen.values()].reduce((sum, count) => sum + count, 0)).toBe(RUNS);
-  expect(seen.size).toBe(15);
+  expect(seen.size).toBe(17);
   expect(codes.get('browser_invalid_request')).toBeGreaterThan(RUNS / 2);
   expect(codes.get('browser_ref_stale')).toBeGreaterThan(0);
 

@@ -24,6 +24,8 @@ const TOOL_NAMES = [
   'browser_press',
   'browser_navigate',
   'browser_screenshot',
+  'browser_dialog',
+  'browser_console',
   'end_session',
   'browser_hover',
   'browser_drag',

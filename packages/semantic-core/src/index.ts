@@ -33,6 +33,7 @@ export { matchesQuery } from './scopes/query-scope.js';
 export { diffOutline, REMOVED_MARKER, type OutlineDiff } from './scopes/diff-scope.js';
 export { VIEWPORT_MAX_TIER } from './scopes/viewport-scope.js';
 export { Driver, DEFAULT_SCROLL_AMOUNT, type DriverOptions } from './driver/driver.js';
+export { DEFAULT_CONSOLE_LIMIT, dialogOpenMessage, dialogOutline } from './driver/dialog-verbs.js';
 export { DEFAULT_LAUNCH_VIEWPORT, BOUNDS_TOLERANCE } from './driver/bind-routes.js';
 // Test support: in-memory ports for unit tests of the Driver and the frontends.
 export {

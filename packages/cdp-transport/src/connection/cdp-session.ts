@@ -1,5 +1,6 @@
 import type { CdpConnection, CdpEvent, CdpEventParams, CdpMethod, CdpParams, CdpResult } from './cdp-connection.js';
 import { TransportError } from '@sightline/semantic-core';
+import { checkSendScope } from './send-scope.js';
 
 /**
  * A flat CDP session (or the browser-level root session when `id` is undefined). Listeners are
@@ -24,6 +25,8 @@ export class CdpSession {
     if (this.detachedReason !== null) {
       return Promise.reject(new TransportError('target_closed', `${method}: ${this.detachedReason}`, method));
     }
+    const abandoned = checkSendScope(method);
+    if (abandoned) return Promise.reject(abandoned);
     return this.connection.send(method, params, this.id, timeoutMs);
   }
 

@@ -4,6 +4,9 @@ import type { CdpConnection } from '../connection/cdp-connection.js';
 import type { CdpSession } from '../connection/cdp-session.js';
 import { PAGE_SCRIPT } from '../generated/page-script.js';
 import { NetworkTracker } from './network-tracker.js';
+import { DialogTracker } from '../dialogs/dialog-tracker.js';
+import { ConsoleLog } from '../dialogs/console-log.js';
+import { KnownSecrets } from '../dialogs/known-secrets.js';
 
 /** Name of the isolated world the collector runs in. */
 export const WORLD_NAME = '__sightline_world';
@@ -48,13 +51,19 @@ export class CdpTab {
   private closed = false;
   /** SPEC §12 `network_idle`: requests in flight in this tab and its out-of-process frames. */
   readonly network = new NetworkTracker();
+  /** SPEC §12: the tab's JavaScript dialog state, console ring and the secrets console text is redacted of. */
+  readonly dialogs: DialogTracker;
+  readonly console = new ConsoleLog();
+  readonly secrets = new KnownSecrets();
 
   private constructor(
     private readonly connection: CdpConnection,
     readonly targetId: string,
     readonly session: CdpSession,
     private readonly onNavigate: (navigation: TabNavigation) => void,
-  ) {}
+  ) {
+    this.dialogs = new DialogTracker(session);
+  }
 
   static async attach(connection: CdpConnection, targetId: string, onNavigate: (navigation: TabNavigation) => void): Promise<CdpTab> {
     const { sessionId } = await connection.root.send('Target.attachToTarget', { targetId, flatten: true });
@@ -79,12 +88,15 @@ export class CdpTab {
     });
     // SPEC §12 network_idle: count this session's requests from now on (never fails the attach).
     void this.network.watch(session);
+    this.console.watch(session);
     const [, , tree] = await Promise.all([
       session.send('Page.enable'),
       // Keeps Chromium's AX cache alive between partial reads (without it each read rebuilds it).
       session.send('Accessibility.enable'),
       session.send('Page.getFrameTree'),
       session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true }),
+      // Console messages and uncaught errors (SPEC §12); enabling replays what was logged before.
+      session.send('Runtime.enable').catch(() => undefined),
     ]);
     this.registerTree(session, tree.frameTree, outOfProcess);
   }

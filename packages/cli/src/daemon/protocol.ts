@@ -18,6 +18,8 @@ export const DAEMON_OPS = [
   'press',
   'navigate',
   'screenshot',
+  'dialog',
+  'console',
   'close',
   'shutdown',
   // SPEC §12 pointer verbs (`dblclick` is `click` with double).

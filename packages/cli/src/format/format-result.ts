@@ -1,6 +1,7 @@
 import type {
   ActionResponse,
   BindResponse,
+  ConsoleResponse,
   DomRefsSnapshotResponse,
   EndSessionResponse,
   ListWindowsResponse,
@@ -9,7 +10,7 @@ import type {
 } from '@sightline/semantic-core';
 import { pickTab } from '../mapping/session-state.js';
 import { formatDomRefsSnapshot, formatSemanticSnapshot, type FormatContext } from './snapshot-text.js';
-import { formatAction, formatBind, formatEndSession, formatTabs, formatWindows } from './result-text.js';
+import { formatAction, formatBind, formatConsole, formatEndSession, formatTabs, formatWindows } from './result-text.js';
 
 /** The daemon's own `tabs` result: the session's tabs and the one commands act on. */
 export interface TabsResult {
@@ -47,6 +48,8 @@ export function formatResult(result: unknown, context: FormatContext): string {
         : `${context.palette.yellow('not met')} within ${String(record.waited_ms)} ms (timeout)`;
     case 'end_session':
       return formatEndSession(result as EndSessionResponse, context.palette);
+    case 'console':
+      return formatConsole(result as ConsoleResponse, context);
     case 'shutdown':
       return `${context.palette.green('stopped')} the sightline daemon ${context.palette.dim(`(${String(record.sessions)} session(s) closed)`)}`;
     default:

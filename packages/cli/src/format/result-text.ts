@@ -1,6 +1,7 @@
 import type {
   ActionResponse,
   BindResponse,
+  ConsoleResponse,
   EndSessionResponse,
   Failure,
   ListWindowsResponse,
@@ -78,6 +79,7 @@ const PAST_TENSE: Record<ActionResponse['action'], string> = {
   hover: 'hovered over',
   drag: 'dragged',
   upload: 'uploaded files to',
+  dialog: 'answered the dialog',
 };
 
 export function formatAction(response: ActionResponse, context: FormatContext = defaultContext): string {
@@ -91,6 +93,10 @@ export function formatAction(response: ActionResponse, context: FormatContext = 
         ? palette.yellow('suspected no-op')
         : palette.dim('unverifiable');
   const line = `${verb}${subject} — ${effect}`;
+  if (response.dialog) {
+    const prompt = `a JavaScript ${response.dialog.type} is open: ${JSON.stringify(response.dialog.message)}`;
+    return `${line}\n${palette.yellow(prompt)}\n${palette.dim(`answer it: ${commandPrefix(context.session)} dialog accept|dismiss`)}`;
+  }
   if (!response.navigation) return line;
   return `${line}\n${palette.dim(`the page navigated: take a new snapshot (${commandPrefix(context.session)} snapshot)`)}`;
 }
@@ -104,4 +110,17 @@ export function formatScreenshot(response: ScreenshotResponse, path: string, pal
 export function formatEndSession(response: EndSessionResponse, palette: Palette = plainPalette): string {
   const browsers = response.closed_browsers === 1 ? '1 browser stopped' : `${response.closed_browsers} browsers stopped`;
   return `${palette.green('closed')} session ${response.session} ${palette.dim(`(${browsers})`)}`;
+}
+
+/** SPEC §12 `console`: one line per entry, then the `--since` for only newer ones. */
+export function formatConsole(response: ConsoleResponse, context: FormatContext = defaultContext): string {
+  const { palette } = context;
+  const color = { debug: palette.dim, info: (t: string) => t, log: (t: string) => t, warn: palette.yellow, error: palette.red } as const;
+  const lines = response.entries.map((entry) => {
+    const level = color[entry.level](entry.level.padEnd(5));
+    return `${palette.dim(String(entry.seq).padStart(4))} ${level} ${entry.source === 'exception' ? palette.red('uncaught ') : ''}${entry.text}`;
+  });
+  if (lines.length === 0) lines.push(palette.dim('(no console entries)'));
+  lines.push(palette.dim(`newer ones: ${commandPrefix(context.session)} console --since ${response.next_since}`));
+  return lines.join('\n');
 }

@@ -67,6 +67,8 @@ export function formatSemanticSnapshot(response: SemanticSnapshotResponse, conte
   if (response.outline.length === 0) lines.push(palette.dim(emptyOutlineNote(response)));
   else for (const line of response.outline.split('\n')) lines.push(paintOutlineLine(line, palette));
   lines.push(palette.dim(snapshotFooter(response, context)));
+  // SPEC §12: a JavaScript dialog blocks the page until it is answered.
+  if (response.page.dialog) lines.push(palette.yellow(`a JavaScript ${response.page.dialog.type} blocks the page: ${commandPrefix(context.session)} dialog accept|dismiss`));
   return lines.join('\n');
 }
 

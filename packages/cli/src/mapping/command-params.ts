@@ -160,6 +160,26 @@ export function navigateParams(target: string): Record<string, unknown> {
   return { url: normalizeUrl(target) };
 }
 
+/** `navigate <target> [--on-beforeunload accept|dismiss]`. */
+export function navigateOptions(params: Record<string, unknown>, options: { onBeforeunload?: string }): Record<string, unknown> {
+  return withoutUndefined({ ...params, on_beforeunload: options.onBeforeunload });
+}
+
+/** `dialog accept|dismiss [--text T]` (SPEC §12). */
+export function dialogParams(action: string, options: { text?: string }): Record<string, unknown> {
+  if (action !== 'accept' && action !== 'dismiss') throw new UsageError(`dialog takes accept or dismiss, not "${action}"`);
+  return withoutUndefined({ action, prompt_text: options.text });
+}
+
+/** `console [--since N] [--level L] [--limit N]` (SPEC §12); ranges are checked by the Driver. */
+export function consoleParams(options: { since?: string; level?: string; limit?: string }): Record<string, unknown> {
+  return withoutUndefined({
+    since: options.since !== undefined ? parseInteger(options.since, '--since') : undefined,
+    level: options.level,
+    limit: options.limit !== undefined ? parseInteger(options.limit, '--limit') : undefined,
+  });
+}
+
 export function screenshotParams(options: { annotate?: boolean }): Record<string, unknown> {
   return options.annotate === true ? { annotate: true } : {};
 }

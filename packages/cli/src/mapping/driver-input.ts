@@ -20,7 +20,9 @@ export type DriverMethodName =
   | 'hover'
   | 'drag'
   | 'upload'
-  | 'wait';
+  | 'wait'
+  | 'dialog'
+  | 'console';
 
 export interface DriverCall {
   method: DriverMethodName;
@@ -118,7 +120,9 @@ export function toDriverCall(
     case 'hover':
     case 'drag':
     case 'upload':
-    case 'wait': {
+    case 'wait':
+    case 'dialog':
+    case 'console': {
       const address = tabAddress(session, state);
       if ('status' in address) return address as RefusalResponse;
       return { method: op, input: defined({ ...params, ...address }) };

@@ -7,6 +7,9 @@ import { CLI_VERSION } from '../version.js';
 import {
   bindParams,
   clickParams,
+  consoleParams,
+  dialogParams,
+  navigateOptions,
   navigateParams,
   openParams,
   pressParams,
@@ -254,11 +257,13 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
     .command('navigate')
     .description('load a URL in the current tab, or go back, forward, reload')
     .argument('<target>', 'a URL, or back | forward | reload')
-    .addHelpText('after', example('sightline navigate https://example.com/inbox', 'sightline navigate back'))
+    .addOption(new Option('--on-beforeunload <answer>', 'answer a "leave this page?" dialog: accept (default) or dismiss').choices(['accept', 'dismiss']))
+    .addHelpText('after', example('sightline navigate https://example.com/inbox', 'sightline navigate back', 'sightline navigate https://example.com --on-beforeunload dismiss'))
     .action(
       run(async (command) => {
         const [target] = command.args as [string];
-        return runDaemonCommand(io, globalsOf(command), 'navigate', navigateParams(target), {
+        const params = navigateOptions(navigateParams(target), command.opts<{ onBeforeunload?: string }>());
+        return runDaemonCommand(io, globalsOf(command), 'navigate', params, {
           autoStart: false,
           progress: 'loading',
         });
@@ -356,6 +361,33 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
       run(async (command) => {
         const params = waitParams(command.opts<WaitOptions>());
         return runDaemonCommand(io, globalsOf(command), 'wait', params, { autoStart: false, progress: 'waiting' });
+      }),
+    );
+
+  program
+    .command('dialog')
+    .description('accept or dismiss the JavaScript dialog (alert, confirm, prompt, beforeunload) open in the current tab')
+    .argument('<answer>', 'accept | dismiss')
+    .option('--text <text>', 'what to answer a prompt with (with accept)')
+    .addHelpText('after', example('sightline dialog accept', 'sightline dialog dismiss', 'sightline dialog accept --text "Receipts"'))
+    .action(
+      run(async (command) => {
+        const [answer] = command.args as [string];
+        return runDaemonCommand(io, globalsOf(command), 'dialog', dialogParams(answer, command.opts<{ text?: string }>()), { autoStart: false });
+      }),
+    );
+
+  program
+    .command('console')
+    .description("print the current tab's recent console messages and uncaught errors (secrets redacted)")
+    .option('--since <seq>', 'only entries after this sequence number (printed by the previous call)')
+    .option('--level <level>', 'only this severity and above: debug, info, log, warn, error')
+    .option('--limit <n>', 'at most this many entries (1-200, default 50)')
+    .addHelpText('after', example('sightline console', 'sightline console --level error', 'sightline console --since 42 --limit 100'))
+    .action(
+      run(async (command) => {
+        const params = consoleParams(command.opts<{ since?: string; level?: string; limit?: string }>());
+        return runDaemonCommand(io, globalsOf(command), 'console', params, { autoStart: false });
       }),
     );
 

@@ -15,6 +15,8 @@ export const REFUSAL_CODES = [
   'browser_target_covered',
   'browser_scope_ambiguous',
   'browser_input_incomplete',
+  // SPEC §12: a JavaScript dialog is open and blocks the page until browser_dialog handles it.
+  'browser_dialog_open',
 ] as const;
 
 export const refusalCodeSchema = z.enum(REFUSAL_CODES);

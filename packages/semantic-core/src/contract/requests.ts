@@ -127,6 +127,7 @@ export const navigateRequestSchema = z
     ...tabAddress,
     url: z.string().min(1).max(8192).optional(),
     history: z.enum(HISTORY_MOVES).optional(),
+    on_beforeunload: z.enum(['accept', 'dismiss']).optional(),
   })
   .superRefine((value, ctx) => {
     if ((value.url === undefined) === (value.history === undefined)) {
@@ -166,6 +167,25 @@ export const uploadRequestSchema = z.strictObject({
 export type HoverRequest = z.infer<typeof hoverRequestSchema>;
 export type DragRequest = z.infer<typeof dragRequestSchema>;
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+// SPEC §12: JavaScript dialogs and the console.
+export const DIALOG_ACTIONS = ['accept', 'dismiss'] as const;
+export const dialogRequestSchema = z.strictObject({
+  ...tabAddress,
+  action: z.enum(DIALOG_ACTIONS),
+  prompt_text: z.string().max(10_000).optional(),
+});
+
+export const CONSOLE_LEVELS = ['debug', 'info', 'log', 'warn', 'error'] as const;
+export const consoleRequestSchema = z.strictObject({
+  ...tabAddress,
+  since: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  level: z.enum(CONSOLE_LEVELS).optional(),
+  limit: z.number().int().min(1).max(200).optional(),
+});
+
+export type DialogRequest = z.infer<typeof dialogRequestSchema>;
+export type ConsoleRequest = z.infer<typeof consoleRequestSchema>;
 
 export type BindRequest = z.infer<typeof bindRequestSchema>;
 export type NativeBindRequest = z.infer<typeof nativeBindRequestSchema>;

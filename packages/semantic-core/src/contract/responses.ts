@@ -79,10 +79,18 @@ export const omittedCountsSchema = z.object({
 
 export const SNAPSHOT_SCOPES = ['viewport', 'query', 'subtree', 'continuation', 'diff'] as const;
 
+/** SPEC §12: a JavaScript dialog that is open in the tab (its message is page text, capped). */
+export const dialogSummarySchema = z.object({
+  type: z.enum(['alert', 'confirm', 'prompt', 'beforeunload']),
+  message: z.string(),
+});
+
 export const pageSummarySchema = z.object({
   url: z.string(),
   title: z.string(),
   focused_ref: z.string().nullable(),
+  /** Present while a JavaScript dialog is open: nothing of the page can be read or acted on until browser_dialog. */
+  dialog: dialogSummarySchema.optional(),
 });
 
 export const semanticSnapshotResponseSchema = z.object({
@@ -132,10 +140,12 @@ export const domRefsSnapshotResponseSchema = z.object({
 
 export const actionResponseSchema = z.object({
   status: z.literal('ok'),
-  action: z.enum(['click', 'type', 'select', 'scroll', 'press', 'navigate', 'hover', 'drag', 'upload']),
+  action: z.enum(['click', 'type', 'select', 'scroll', 'press', 'navigate', 'hover', 'drag', 'upload', 'dialog']),
   ref: z.string().nullable(),
   effect: z.enum(['confirmed', 'unverifiable', 'suspected_noop']),
   navigation: z.boolean(),
+  /** The action opened a JavaScript dialog that is open now (SPEC §12): handle it with browser_dialog. */
+  dialog: dialogSummarySchema.optional(),
 });
 
 export const screenshotResponseSchema = z.object({
@@ -165,6 +175,26 @@ export const endSessionResponseSchema = z.object({
   session: z.string(),
   closed_browsers: z.number().int().nonnegative(),
 });
+
+// SPEC §12: console messages and uncaught errors of a tab.
+export const consoleEntrySchema = z.object({
+  seq: z.number().int().positive(),
+  level: z.enum(['debug', 'info', 'log', 'warn', 'error']),
+  text: z.string(),
+  time: z.string(),
+  source: z.enum(['console', 'exception']).optional(),
+});
+
+export const consoleResponseSchema = z.object({
+  status: z.literal('ok'),
+  mode: z.literal('console'),
+  entries: z.array(consoleEntrySchema),
+  next_since: z.number().int().nonnegative(),
+});
+
+export type DialogSummary = z.infer<typeof dialogSummarySchema>;
+export type ConsoleEntryResponse = z.infer<typeof consoleEntrySchema>;
+export type ConsoleResponse = z.infer<typeof consoleResponseSchema>;
 
 export type RefusalResponse = z.infer<typeof refusalResponseSchema>;
 export type TransportErrorResponse = z.infer<typeof transportErrorResponseSchema>;

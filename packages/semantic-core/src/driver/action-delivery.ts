@@ -150,5 +150,5 @@ function finish(store: CapabilityStore, tab: TabRecord, action: ActionName, ref:
     });
   }
   if (outcome.navigation) store.tabNavigated(tab);
-  return { status: 'ok', action, ref, effect: outcome.effect, navigation: outcome.navigation };
+  return { status: 'ok', action, ref, effect: outcome.effect, navigation: outcome.navigation, ...(outcome.dialog ? { dialog: { ...outcome.dialog } } : {}) };
 }

@@ -20,10 +20,13 @@ import {
   hoverRequestSchema,
   dragRequestSchema,
   uploadRequestSchema,
+  dialogRequestSchema,
+  consoleRequestSchema,
 } from '../contract/requests.js';
 import type {
   ActionResponse,
   BindResponse,
+  ConsoleResponse,
   EndSessionResponse,
   Failure,
   ListTabsResponse,
@@ -45,6 +48,7 @@ import { waitRequestSchema, type WaitResponse } from '../contract/wait.js';
 import { tabsRequestSchema, type TabsResponse } from '../contract/tabs.js';
 import { runWait } from './wait.js';
 import { runTabs } from './tabs.js';
+import { handleDialogVerb, readConsoleVerb } from './dialog-verbs.js';
 
 export interface DriverOptions {
   transport: BrowserTransport;
@@ -157,8 +161,9 @@ export class Driver {
 
   navigate(input: unknown): Promise<ActionResponse | Failure> {
     return this.run(navigateRequestSchema, input, (request) => {
+      const onBeforeUnload = request.on_beforeunload ?? 'accept';
       if (request.history !== undefined) {
-        return deliverToTab(this.store, request, { kind: 'history', move: request.history }, 'navigate');
+        return deliverToTab(this.store, request, { kind: 'history', move: request.history, onBeforeUnload }, 'navigate');
       }
       const url = request.url ?? '';
       if (/^\s*(javascript|data|vbscript):/i.test(url)) {
@@ -167,7 +172,7 @@ export class Driver {
           problem: 'scheme not allowed',
         });
       }
-      return deliverToTab(this.store, request, { kind: 'navigate', url }, 'navigate');
+      return deliverToTab(this.store, request, { kind: 'navigate', url, onBeforeUnload }, 'navigate');
     });
   }
 
@@ -196,6 +201,16 @@ export class Driver {
   /** SPEC §12 `browser_tabs`: list, new (background), select (the session's tab), close. */
   tabs(input: unknown): Promise<TabsResponse | Failure> {
     return this.run(tabsRequestSchema, input, (request) => runTabs(this.store, request));
+  }
+
+  /** SPEC §12: accept or dismiss the JavaScript dialog open in the tab (prompt_text answers a prompt). */
+  dialog(input: unknown): Promise<ActionResponse | Failure> {
+    return this.run(dialogRequestSchema, input, (request) => handleDialogVerb(this.store, request));
+  }
+
+  /** SPEC §12: recent console messages and uncaught errors of the tab (since, level, limit ≤ 200). */
+  console(input: unknown): Promise<ConsoleResponse | Failure> {
+    return this.run(consoleRequestSchema, input, (request) => readConsoleVerb(this.store, request));
   }
 
   endSession(input: unknown): Promise<EndSessionResponse | Failure> {

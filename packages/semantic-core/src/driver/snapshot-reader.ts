@@ -11,7 +11,8 @@ import { classifyPage } from '../classify/classify-page.js';
 import { plainArray } from '../classify/lazy-array.js';
 import { composeSnapshot } from '../compose/compose-snapshot.js';
 import { composeDomRefs } from '../render/dom-refs-v1.js';
-import { refuse } from '../errors/sightline-error.js';
+import { refuse, SightlineError } from '../errors/sightline-error.js';
+import { dialogSnapshot, openDialogOf } from './dialog-verbs.js';
 import { viewportSelection } from '../scopes/viewport-scope.js';
 import { querySelection } from '../scopes/query-scope.js';
 import { subtreeSelection } from '../scopes/subtree-scope.js';
@@ -100,6 +101,9 @@ export async function readSnapshot(
       problem: 'not available with snapshot_format dom_refs_v1',
     });
   }
+  // SPEC §12: while a JavaScript dialog is open the page cannot be read; the snapshot is the dialog.
+  const openDialog = await openDialogOf(context);
+  if (openDialog) return dialogSnapshot(context, request, openDialog);
   if (request.continuation) return readContinuation(context, request, request.continuation);
 
   const { store, target, tab } = context;
@@ -114,11 +118,15 @@ export async function readSnapshot(
   const generation = target.generation;
 
   const collectStart = now();
-  const capture = await target.connection.capture(tab.key, {
-    scope: captureScope,
-    nodeBudget: options.nodeBudget,
-    interactiveOnly: options.interactiveOnly,
-  });
+  const capture = await target.connection
+    .capture(tab.key, { scope: captureScope, nodeBudget: options.nodeBudget, interactiveOnly: options.interactiveOnly })
+    // A dialog that opened during the read (the transport gave up on the blocked page): show it.
+    .catch(async (error: unknown) => {
+      const opened = SightlineError.isInstance(error) && error.code === 'browser_dialog_open' ? await openDialogOf(context) : null;
+      if (opened) return opened;
+      throw error;
+    });
+  if (!('nodes' in capture)) return dialogSnapshot(context, request, capture);
   const collect = elapsed(collectStart);
   assertStillBound(target, generation, tab);
 

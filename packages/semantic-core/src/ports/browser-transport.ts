@@ -72,8 +72,9 @@ export type PageAction =
   | { kind: 'select'; node: NodeAddress; values: string[] }
   | { kind: 'scroll'; node: NodeAddress | null; direction: 'up' | 'down' | 'left' | 'right'; amount: number }
   | { kind: 'press'; key: string }
-  | { kind: 'navigate'; url: string }
-  | { kind: 'history'; move: 'back' | 'forward' | 'reload' }
+  /** `onBeforeUnload`: how a `beforeunload` dialog the navigation raises is answered (default accept, SPEC §12). */
+  | { kind: 'navigate'; url: string; onBeforeUnload?: 'accept' | 'dismiss' }
+  | { kind: 'history'; move: 'back' | 'forward' | 'reload'; onBeforeUnload?: 'accept' | 'dismiss' }
   // SPEC §12 pointer verbs.
   /** Move the pointer over the hit-tested target; no press. */
   | { kind: 'hover'; node: NodeAddress }
@@ -86,7 +87,8 @@ export type PageAction =
   | { kind: 'upload'; node: NodeAddress; paths: string[] };
 
 export type ActionOutcome =
-  | { delivered: true; effect: 'confirmed' | 'unverifiable' | 'suspected_noop'; navigation: boolean }
+  /** `dialog`: the action opened a JavaScript dialog that is still open (SPEC §12). */
+  | { delivered: true; effect: 'confirmed' | 'unverifiable' | 'suspected_noop'; navigation: boolean; dialog?: DialogInfo }
   /** A click's hit test found another element on top; nothing was delivered. */
   | { delivered: false; reason: 'covered'; covering: { role: string; name: string } }
   /** `select` values that match no option; nothing was delivered. */
@@ -135,6 +137,13 @@ export interface BrowserConnection {
    * window by bounds (SPEC §3). Without it the native route can only match by title (heuristic).
    */
   windowBounds?(tabKey: string): Promise<Rect | null>;
+  // SPEC §12 JavaScript dialogs and console (optional: a transport without them refuses the verbs).
+  /** The JavaScript dialog open in the tab right now, or null. Never calls into the (blocked) page. */
+  openDialog?(tabKey: string): Promise<DialogInfo | null>;
+  /** Accepts or dismisses the open dialog; null when none is open. */
+  handleDialog?(tabKey: string, reply: DialogReply): Promise<ActionOutcome | null>;
+  /** Recent console messages and uncaught errors of the tab, secrets redacted. */
+  consoleEntries?(tabKey: string, query: ConsoleQuery): Promise<ConsolePage>;
   /** Subscribe to navigation/tab/disconnect events; returns the unsubscribe function. */
   onEvent(listener: (event: TransportEvent) => void): () => void;
   /** Detach; for a launched browser, also stop it and delete its profile. */
@@ -166,4 +175,46 @@ export type WaitCondition =
 
 export interface WaitOutcome {
   met: boolean;
+}
+
+// SPEC §12: JavaScript dialogs and the console.
+export type DialogType = 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+
+export interface DialogInfo {
+  type: DialogType;
+  /** The dialog's message (page text), capped. */
+  message: string;
+}
+
+export interface DialogReply {
+  accept: boolean;
+  /** The text a prompt answers with (accept only). */
+  promptText?: string;
+}
+
+export type ConsoleLevel = 'debug' | 'info' | 'log' | 'warn' | 'error';
+
+export interface ConsoleQuery {
+  /** Only entries with a larger sequence number. */
+  since?: number;
+  /** Only entries of at least this severity (debug < info = log < warn < error). */
+  level?: ConsoleLevel;
+  limit: number;
+}
+
+export interface ConsoleEntry {
+  seq: number;
+  level: ConsoleLevel;
+  /** Capped, secrets redacted. */
+  text: string;
+  /** ISO 8601. */
+  time: string;
+  /** `console` (a console API call) or `exception` (an uncaught error or rejection). */
+  source: 'console' | 'exception';
+}
+
+export interface ConsolePage {
+  entries: ConsoleEntry[];
+  /** Pass as `since` to get only what came after this answer. */
+  nextSince: number;
 }
