@@ -8,6 +8,7 @@ import { walkDocument, type FramePlacement } from './walk.js';
 import { SegmentCache } from './segments.js';
 import { MutationLog } from './mutation-log.js';
 import { AxFreshness } from './ax-freshness.js';
+import { findSecretBoxes, type SecretBoxes } from './secret-boxes.js';
 import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
 
 export interface CaptureOptions {
@@ -323,6 +324,23 @@ export class Collector {
       included,
       walked: n,
     };
+  }
+
+  // --- screenshot masks (page/secret-boxes.ts) ---
+  private maskOwners: Element[] = [];
+
+  /** Secret fields' boxes and frame owners' content boxes, for masks painted in Node. */
+  secretBoxes(): SecretBoxes {
+    const found = findSecretBoxes((host) => this.closedRoots.get(host));
+    this.maskOwners = found.ownerElements;
+    return found.result;
+  }
+
+  /** The frame owners of the last `secretBoxes()`, in its order (their frames are resolved over CDP). */
+  secretFrameOwners(): Element[] {
+    const owners = this.maskOwners;
+    this.maskOwners = [];
+    return owners;
   }
 }
 

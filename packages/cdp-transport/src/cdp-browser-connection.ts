@@ -21,7 +21,7 @@ import { PageCapturer } from './capture/page-capturer.js';
 import { CaptureBudget } from './capture/call-budget.js';
 import { callCollector } from './capture/collector-calls.js';
 import { CdpTab } from './tab/cdp-tab.js';
-import { maskSecretFields } from './screenshot/secret-masks.js';
+import { takeMaskedScreenshot } from './screenshot/take-screenshot.js';
 import { performAction, resolveClickDelivery, type ClickDelivery } from './actions/perform-action.js';
 import type { CaptureBudgets } from './budgets.js';
 
@@ -133,18 +133,8 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   async screenshot(tabKey: string, labels: ScreenshotLabel[]): Promise<Screenshot> {
     const tab = await this.tab(tabKey);
-    await tab.refreshFrames();
-    try {
-      await maskSecretFields(tab, true);
-      if (labels.length > 0) await this.drawLabels(tab, labels);
-      const { data } = await tab.session.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: false });
-      // The image's own size (IHDR), scrollbars included; the visual viewport's clientWidth excludes them.
-      const header = Buffer.from(data.slice(0, 32), 'base64');
-      return { data, width: header.readUInt32BE(16), height: header.readUInt32BE(20) };
-    } finally {
-      if (labels.length > 0) await this.drawLabels(tab, []).catch(() => undefined);
-      await maskSecretFields(tab, false).catch(() => undefined);
-    }
+    if (labels.length === 0) return takeMaskedScreenshot(tab);
+    return takeMaskedScreenshot(tab, () => this.drawLabels(tab, labels), () => this.drawLabels(tab, []));
   }
 
   /** Numbered labels drawn by the collector world in a closed overlay (removed right after the shot). */
