@@ -69,8 +69,9 @@ export class CdpBrowserConnection implements BrowserConnection {
     });
     connection.onClose((reason) => {
       self.emit({ type: 'disconnected', reason });
-      options.managed?.stop();
+      void options.managed?.stop();
     });
+    connection.onReconnect(() => self.reconnected());
     await connection.root.send('Target.setDiscoverTargets', { discover: true });
     return self;
   }
@@ -184,8 +185,21 @@ export class CdpBrowserConnection implements BrowserConnection {
       await Promise.all(tabs.map((t) => (t.status === 'fulfilled' ? t.value.detach() : undefined)));
       await this.connection.close();
     } finally {
-      this.options.managed?.stop();
+      // A launched browser has exited (and its profile is gone) when close() settles.
+      await this.options.managed?.stop();
     }
+  }
+
+  /**
+   * The link dropped and CdpConnection opened a new socket to the same browser: every tab session,
+   * isolated world and node handle of the old socket is gone. Tabs re-attach on first use; the
+   * Driver makes every snapshot and ref minted before stale.
+   */
+  private reconnected(): void {
+    for (const tabKey of this.tabs.keys()) this.capturer.rankings.dropTab(tabKey);
+    this.tabs.clear();
+    void this.connection.root.send('Target.setDiscoverTargets', { discover: true }).catch(() => undefined);
+    this.emit({ type: 'reconnected' });
   }
 
   private tab(tabKey: string): Promise<CdpTab> {
