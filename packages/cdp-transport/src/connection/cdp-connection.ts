@@ -23,7 +23,7 @@ export const PROBE_TIMEOUT_MS = 2_500;
 export const RECONNECT_TIMEOUT_MS = 1_500;
 
 export interface CdpConnectionOptions {
-  /** Probe a stalled link and drop it when the probe times out (default true). */
+  /** Probe a stalled link and drop it when the probe times out (default: for non-loopback endpoints). */
   liveness?: boolean;
   /** The caller gave up on opening: reject with a `cancelled` TransportError. */
   signal?: AbortSignal | undefined;
@@ -78,7 +78,9 @@ export class CdpConnection {
 
   static async open(webSocketUrl: string, commandTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS, options: CdpConnectionOptions = {}): Promise<CdpConnection> {
     const client = await openClient(webSocketUrl, commandTimeoutMs, 'connect', options.signal);
-    return new CdpConnection(client, commandTimeoutMs, webSocketUrl, options.liveness ?? true);
+    // A loopback socket cannot be cut without closing: probing it would only risk a false alarm on
+    // a saturated machine. Remote links are probed.
+    return new CdpConnection(client, commandTimeoutMs, webSocketUrl, options.liveness ?? !isLoopbackUrl(webSocketUrl));
   }
 
   /** Wraps an already open chrome-remote-interface client (tests use a fake one); it cannot reconnect. */
@@ -342,4 +344,13 @@ function rebrand(error: TransportError, failure: TransportError['failure'], mess
 /** A DevTools URL without its browser id and query (a farm's token never reaches a message). */
 export function redactUrl(url: string): string {
   return url.replace(/\?.*$/, '?…').replace(/\/devtools\/.*$/, '/devtools/…');
+}
+
+function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
 }
