@@ -10,6 +10,7 @@ import { SegmentCache } from './segments.js';
 import { MutationLog } from './mutation-log.js';
 import { AxFreshness } from './ax-freshness.js';
 import { DragWatch } from './drag-watch.js';
+import { findSecretBoxes, type SecretBoxes } from './secret-boxes.js';
 import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
 import type { Activation, PageActionMethods, PlainDescription, ProbeReading, SelectKind, SelectOutcome } from '../src/actions/page-methods.js';
 import { activationKey } from './actions/activation-key.js';
@@ -427,6 +428,23 @@ export class Collector implements PageActionMethods<Node> {
 
   dragStarted(): Promise<boolean> {
     return this.dragWatch.result();
+  }
+
+  // --- screenshot masks (page/secret-boxes.ts) ---
+  private maskOwners: Element[] = [];
+
+  /** Secret fields' boxes and frame owners' content boxes, for masks painted in Node. */
+  secretBoxes(): SecretBoxes {
+    const found = findSecretBoxes((host) => this.closedRoots.get(host));
+    this.maskOwners = found.ownerElements;
+    return found.result;
+  }
+
+  /** The frame owners of the last `secretBoxes()`, in its order (their frames are resolved over CDP). */
+  secretFrameOwners(): Element[] {
+    const owners = this.maskOwners;
+    this.maskOwners = [];
+    return owners;
   }
 }
 

@@ -1,14 +1,20 @@
+import { isSecretFieldFacts } from '@sightline/semantic-core/ranking';
 import { composedParent } from './hit-test.js';
 import { isDraggable } from './draggable.js';
 import type { Rect } from './types.js';
 
-const SENSITIVE_AUTOCOMPLETE = /(^|\s)(new-password|current-password|one-time-code|cc-[a-z-]+)(\s|$)/;
-
+/** SPEC §4's secret-field rule: the core's, bundled (one rule for snapshots and screenshot masks). */
 export function isSensitive(element: Element): boolean {
-  if (element.localName !== 'input') return false;
-  const input = element as HTMLInputElement;
-  if (input.type === 'password') return true;
-  return SENSITIVE_AUTOCOMPLETE.test((input.getAttribute('autocomplete') ?? '').toLowerCase());
+  const tag = element.localName;
+  const autocomplete = element.getAttribute('autocomplete');
+  // Cheap exit for the many elements the rule cannot match (this runs once per walked element).
+  if (tag !== 'input' && !autocomplete) return false;
+  return isSecretFieldFacts({
+    tag,
+    inputType: tag === 'input' ? ((element as HTMLInputElement).type || 'text').toLowerCase() : undefined,
+    autocomplete,
+    contentEditable: (element as HTMLElement).isContentEditable === true,
+  });
 }
 
 /** Whether a node sits inside a sensitive field (its text is never read). */

@@ -27,7 +27,7 @@ import { PageCapturer } from './capture/page-capturer.js';
 import { CaptureBudget } from './capture/call-budget.js';
 import { callCollector } from './capture/collector-calls.js';
 import { CdpTab } from './tab/cdp-tab.js';
-import { maskSecretFields } from './screenshot/secret-masks.js';
+import { takeMaskedScreenshot } from './screenshot/take-screenshot.js';
 import { performAction, resolveClickDelivery, type ClickDelivery } from './actions/perform-action.js';
 import type { CaptureBudgets } from './budgets.js';
 import { waitForCondition } from './wait/wait-for-condition.js';
@@ -82,8 +82,9 @@ export class CdpBrowserConnection implements BrowserConnection {
     });
     connection.onClose((reason) => {
       self.emit({ type: 'disconnected', reason });
-      options.managed?.stop();
+      void options.managed?.stop();
     });
+    connection.onReconnect(() => self.reconnected());
     await connection.root.send('Target.setDiscoverTargets', { discover: true });
     return self;
   }
@@ -166,27 +167,16 @@ export class CdpBrowserConnection implements BrowserConnection {
     refuseWhileDialog(tab.dialogs);
     const raced = await raceDialog(tab.dialogs, () => this.screenshotOf(tab, labels));
     if (raced.kind === 'done') return raced.value;
-    // The shot was given up on: once the dialog is handled, take the masks and labels away again.
+    // The shot was given up on: once the dialog is handled, take the labels away again (masks are painted in Node).
     void tab.dialogs.whenClosed().then(async () => {
       if (labels.length > 0) await this.drawLabels(tab, []).catch(() => undefined);
-      await maskSecretFields(tab, false).catch(() => undefined);
     });
     throw dialogOpenRefusal(raced.kind === 'dialog' ? raced.dialog : { type: 'alert', message: '', frameId: tab.mainFrameId });
   }
 
   private async screenshotOf(tab: CdpTab, labels: ScreenshotLabel[]): Promise<Screenshot> {
-    await tab.refreshFrames();
-    try {
-      await maskSecretFields(tab, true);
-      if (labels.length > 0) await this.drawLabels(tab, labels);
-      const { data } = await tab.session.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: false });
-      // The image's own size (IHDR), scrollbars included; the visual viewport's clientWidth excludes them.
-      const header = Buffer.from(data.slice(0, 32), 'base64');
-      return { data, width: header.readUInt32BE(16), height: header.readUInt32BE(20) };
-    } finally {
-      if (labels.length > 0) await this.drawLabels(tab, []).catch(() => undefined);
-      await maskSecretFields(tab, false).catch(() => undefined);
-    }
+    if (labels.length === 0) return takeMaskedScreenshot(tab);
+    return takeMaskedScreenshot(tab, () => this.drawLabels(tab, labels), () => this.drawLabels(tab, []));
   }
 
   /** Numbered labels drawn by the collector world in a closed overlay (removed right after the shot). */
@@ -316,8 +306,21 @@ export class CdpBrowserConnection implements BrowserConnection {
       await Promise.all(tabs.map((t) => (t.status === 'fulfilled' ? t.value.detach() : undefined)));
       await this.connection.close();
     } finally {
-      this.options.managed?.stop();
+      // A launched browser has exited (and its profile is gone) when close() settles.
+      await this.options.managed?.stop();
     }
+  }
+
+  /**
+   * The link dropped and CdpConnection opened a new socket to the same browser: every tab session,
+   * isolated world and node handle of the old socket is gone. Tabs re-attach on first use; the
+   * Driver makes every snapshot and ref minted before stale.
+   */
+  private reconnected(): void {
+    for (const tabKey of this.tabs.keys()) this.capturer.rankings.dropTab(tabKey);
+    this.tabs.clear();
+    void this.connection.root.send('Target.setDiscoverTargets', { discover: true }).catch(() => undefined);
+    this.emit({ type: 'reconnected' });
   }
 
   private tab(tabKey: string): Promise<CdpTab> {

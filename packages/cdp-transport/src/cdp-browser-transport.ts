@@ -1,7 +1,8 @@
-import type { BrowserConnection, BrowserTransport, LaunchOptions } from '@sightline/semantic-core';
+import { cancelledError, type BrowserConnection, type BrowserTransport, type ConnectOptions, type LaunchOptions } from '@sightline/semantic-core';
 import { CdpConnection, DEFAULT_COMMAND_TIMEOUT_MS } from './connection/cdp-connection.js';
 import { resolveEndpoint } from './connection/resolve-endpoint.js';
 import { launchManagedChrome, type ManagedChrome } from './launch/managed-chrome.js';
+import { DEFAULT_LAUNCH_QUEUE, LaunchQueue, defaultLaunchConcurrency } from './launch/launch-queue.js';
 import { CdpBrowserConnection } from './cdp-browser-connection.js';
 import type { CaptureBudgets } from './budgets.js';
 import type { ClickDelivery } from './actions/perform-action.js';
@@ -27,37 +28,71 @@ export interface CdpBrowserTransportOptions {
    * rest; `mouse` = always `Input.dispatchMouseEvent` (a headful browser raises its window).
    */
   clickDelivery?: ClickDelivery;
+  /**
+   * Managed launches starting at once (default: one per core, at least two); more wait their
+   * turn. Issue 17: twenty at once on two cores made a quarter of them time out.
+   */
+  maxConcurrentLaunches?: number;
+  /** Launches that may wait for a slot (default 64); beyond it a launch is refused at once with `browser_route_unavailable`. */
+  maxQueuedLaunches?: number;
+  /** Where managed launches create their fresh profile directories (default: the OS temp directory). */
+  profileParent?: string;
 }
 
 /** The BrowserTransport port over the Chrome DevTools Protocol (chrome-remote-interface). */
 export class CdpBrowserTransport implements BrowserTransport {
-  constructor(private readonly options: CdpBrowserTransportOptions = {}) {}
+  private readonly launches: LaunchQueue;
 
-  async connect(endpoint: string): Promise<BrowserConnection> {
-    const resolved = await resolveEndpoint(endpoint);
-    return this.open(resolved.webSocketUrl, undefined);
+  constructor(private readonly options: CdpBrowserTransportOptions = {}) {
+    this.launches = new LaunchQueue(options.maxConcurrentLaunches ?? defaultLaunchConcurrency(), options.maxQueuedLaunches ?? DEFAULT_LAUNCH_QUEUE);
   }
 
-  async launch(options: LaunchOptions): Promise<BrowserConnection> {
-    const managed = await launchManagedChrome({ headless: options.headless, viewport: options.viewport, env: this.options.env });
-    let connection: CdpBrowserConnection;
-    try {
-      connection = await this.open(managed.webSocketUrl, managed);
-    } catch (error) {
-      managed.stop();
-      throw error;
-    }
-    try {
-      await prepareFirstTab(connection, options);
-    } catch (error) {
-      await connection.close();
-      throw error;
-    }
-    return connection;
+  /** Managed launches starting now and waiting for a slot. */
+  get launchLoad(): { running: number; waiting: number } {
+    return this.launches.load;
   }
 
-  private async open(webSocketUrl: string, managed: ManagedChrome | undefined): Promise<CdpBrowserConnection> {
-    const connection = await CdpConnection.open(webSocketUrl, this.options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
+  async connect(endpoint: string, options: ConnectOptions = {}): Promise<BrowserConnection> {
+    const resolved = await resolveEndpoint(endpoint, options.signal);
+    const connection = await this.open(resolved.webSocketUrl, undefined, options.signal);
+    return closeIfCancelled(connection, options.signal);
+  }
+
+  /**
+   * Starts Chromium through the launch queue. A cancelled launch (its signal fired while waiting,
+   * starting or opening the first page) stops its browser before rejecting: no browser outlives
+   * the request that asked for it.
+   */
+  launch(options: LaunchOptions): Promise<BrowserConnection> {
+    const signal = options.signal;
+    return this.launches.run(async () => {
+      const managed = await launchManagedChrome({ headless: options.headless, viewport: options.viewport, env: this.options.env, signal, profileParent: this.options.profileParent });
+      let connection: CdpBrowserConnection;
+      try {
+        connection = await this.open(managed.webSocketUrl, managed, signal);
+      } catch (error) {
+        await managed.stop();
+        throw error;
+      }
+      try {
+        const stop = () => void connection.close();
+        signal?.addEventListener('abort', stop, { once: true });
+        try {
+          await prepareFirstTab(connection, options);
+        } finally {
+          signal?.removeEventListener('abort', stop);
+        }
+      } catch (error) {
+        await connection.close();
+        if (signal?.aborted) throw cancelledError('the launch');
+        throw error;
+      }
+      return closeIfCancelled(connection, signal);
+    }, signal);
+  }
+
+  private async open(webSocketUrl: string, managed: ManagedChrome | undefined, signal: AbortSignal | undefined): Promise<CdpBrowserConnection> {
+    const connection = await CdpConnection.open(webSocketUrl, this.options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS, { signal });
     try {
       return await CdpBrowserConnection.open(connection, {
         browserKey: managed ? `managed:${managed.pid}:${webSocketUrl}` : `endpoint:${webSocketUrl}`,
@@ -72,6 +107,13 @@ export class CdpBrowserTransport implements BrowserTransport {
       throw error;
     }
   }
+}
+
+/** The caller gave up while the connection was being set up: close it (a launched browser stops) and say so. */
+async function closeIfCancelled<T extends BrowserConnection>(connection: T, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal?.aborted) return connection;
+  await connection.close();
+  throw cancelledError('the bind');
 }
 
 /** Managed launch: size the first tab's viewport exactly and open the requested URL. */

@@ -28,7 +28,7 @@ export function createSightlineMcpServer(options: SightlineMcpServerOptions): Mc
         outputSchema: tool.outputSchema,
         annotations: annotationsFor(tool.kind, tool.title, tool.destructive),
       },
-      (args: Record<string, unknown>) => callTool(options.driver, tool, args),
+      (args: Record<string, unknown>, extra: { signal?: AbortSignal }) => callTool(options.driver, tool, args, extra.signal),
     );
   }
   return server;
@@ -39,6 +39,7 @@ export async function callTool(
   driver: SightlineDriver,
   tool: SightlineToolDefinition,
   args: Record<string, unknown> | undefined,
+  signal?: AbortSignal,
 ): Promise<CallToolResult> {
   const input = args ?? {};
   if (input.session === 'default') {
@@ -52,7 +53,10 @@ export async function callTool(
   const route = tool.route(input);
   if ('refusal' in route) return refusalResult(route.refusal);
   try {
-    return toolResult(tool, await driver[route.method](route.input));
+    // The request's abort signal (client cancelled, connection closed) goes down to the transport:
+    // a cancelled launch stops its browser (issue 17). Driver methods take it as an optional option.
+    const method = driver[route.method] as (input: unknown, options?: { signal?: AbortSignal }) => Promise<unknown>;
+    return toolResult(tool, await method.call(driver, route.input, { signal }));
   } catch (error) {
     if (SightlineError.isInstance(error)) {
       return refusalResult({ code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}) });

@@ -24,13 +24,13 @@ export async function callCollector<T>(world: WorldRef, budget: CaptureBudget, m
 }
 
 /** Calls a collector method that returns an array of DOM nodes; answers their remote object ids (null for gaps). */
-export async function collectorObjects(world: WorldRef, budget: CaptureBudget, method: string, args: unknown[]): Promise<Array<string | null>> {
+export async function collectorObjects(world: WorldRef, budget: CaptureBudget, method: string, args: unknown[], objectGroup = OBJECT_GROUP): Promise<Array<string | null>> {
   const response = await budget.send(world.session, 'Runtime.callFunctionOn', {
     functionDeclaration: `function(...a){return globalThis.__sightline.${method}(...a)}`,
     executionContextId: world.contextId,
     arguments: args.map((value) => ({ value })),
     returnByValue: false,
-    objectGroup: OBJECT_GROUP,
+    objectGroup,
   });
   throwIfException(response, method);
   const arrayId = response.result.objectId;

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TransportError } from '@sightline/semantic-core';
 import type CDP from 'chrome-remote-interface';
-import { CdpConnection } from './cdp-connection.js';
+import { CdpConnection, PROBE_TIMEOUT_MS } from './cdp-connection.js';
 
 /** A chrome-remote-interface stand-in: records sends, answers only when told to. */
 class FakeClient extends EventEmitter {
@@ -95,5 +95,39 @@ describe('CdpConnection', () => {
     const pending = connection.root.send('Browser.getVersion');
     await failureOf(pending);
     expect(() => client.sent[0]!.reply(false, {})).not.toThrow();
+  });
+
+  it('reads chrome-remote-interface\'s close callback (an Error alone) as connection_closed with its message', async () => {
+    const { client, connection } = open();
+    const pending = connection.root.send('Target.getTargets');
+    client.sent[0]!.reply(new Error('WebSocket connection closed') as never, undefined);
+    const error = await failureOf(pending);
+    expect(error.failure).toBe('connection_closed');
+    expect(error.message).toContain('WebSocket connection closed');
+    expect(error.message).not.toContain('undefined');
+  });
+
+  it('probes a stalled link and drops it when the probe goes unanswered: pending commands fail with timeout', async () => {
+    const { client, connection } = open(60_000);
+    const pending = connection.root.send('Target.getTargets');
+    const error = await failureOf(pending);
+    // Not the command's own 60 s timeout: the probe (after STALL_MS) went unanswered for PROBE_TIMEOUT_MS.
+    expect(error.failure).toBe('timeout');
+    expect(error.message).toContain(`no reply to a liveness probe within ${PROBE_TIMEOUT_MS} ms`);
+    expect(client.sent.map((sent) => sent.method)).toEqual(['Target.getTargets', 'Browser.getVersion']);
+    // This connection has no URL to re-open: the next call says to bind again.
+    const next = await failureOf(connection.root.send('Browser.getVersion'));
+    expect(next.failure).toBe('connection_closed');
+    expect(next.message).toContain('bind again');
+  });
+
+  it('does not drop a link that answers the probe (a slow command on a live link)', async () => {
+    const { client, connection } = open(60_000);
+    const pending = connection.root.send('Runtime.evaluate', { expression: 'slow()' });
+    // Wait for the probe, answer it, then answer the slow command.
+    await vi.waitFor(() => expect(client.sent.map((sent) => sent.method)).toContain('Browser.getVersion'), { timeout: 10_000 });
+    client.sent[1]!.reply(false, { product: 'x' });
+    client.sent[0]!.reply(false, { result: { type: 'number', value: 1 } });
+    await expect(pending).resolves.toBeDefined();
   });
 });

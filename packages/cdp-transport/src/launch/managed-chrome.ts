@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { SightlineError, TransportError, type Size } from '@sightline/semantic-core';
+import { SightlineError, TransportError, cancelledError, type Size } from '@sightline/semantic-core';
 import { chromeFlags } from './chrome-flags.js';
 import { findChromeExecutable } from './chrome-executable.js';
-import { killProcessTree, removeDirectory } from './process-tree.js';
+import { killProcessTree, removeDirectory, removeDirectoryAsync } from './process-tree.js';
 import type { WatchdogConfig } from './watchdog.js';
 
 /** How long a managed Chromium may take to write DevToolsActivePort (ms). */
@@ -21,9 +21,18 @@ export interface ManagedChrome {
   readonly profileDir: string;
   /** ws://127.0.0.1:<port>/devtools/browser/<id> */
   readonly webSocketUrl: string;
-  /** Kill the browser's process tree and delete the profile (idempotent, synchronous). */
-  stop(): void;
+  /**
+   * Kill the browser's process tree and delete the profile (idempotent). The kill is sent at once;
+   * the promise settles when the browser has exited (bounded by {@link STOP_WAIT_MS}) and the
+   * profile is removed (asynchronously: a busy server never blocks on a profile delete).
+   */
+  stop(): Promise<void>;
+  /** Settles when the browser process has exited (however it ended). */
+  readonly exited: Promise<void>;
 }
+
+/** How long `stop()` waits for the killed browser to be reaped before it settles anyway. */
+export const STOP_WAIT_MS = 5_000;
 
 const live = new Set<() => void>();
 let hooksInstalled = false;
@@ -39,6 +48,10 @@ export interface ManagedChromeOptions {
   url?: string;
   /** How long Chromium may take to open its DevTools port; default {@link LAUNCH_TIMEOUT_MS}. */
   startTimeoutMs?: number;
+  /** The caller gave up: stop the browser and reject with a `cancelled` TransportError. */
+  signal?: AbortSignal;
+  /** Where the fresh profile directory is created; default the OS temp directory. */
+  profileParent?: string;
 }
 
 /**
@@ -48,8 +61,9 @@ export interface ManagedChromeOptions {
  * up synchronously.
  */
 export async function launchManagedChrome(options: ManagedChromeOptions): Promise<ManagedChrome> {
+  if (options.signal?.aborted) throw cancelledError('the launch');
   const executable = findChromeExecutable(options.env);
-  const profileDir = mkdtempSync(join(tmpdir(), 'sightline-chrome-'));
+  const profileDir = mkdtempSync(join(options.profileParent ?? tmpdir(), 'sightline-chrome-'));
   const config: WatchdogConfig = {
     executable,
     args: chromeFlags({ profileDir, headless: options.headless, viewport: options.viewport, extraArgs: options.extraArgs, url: options.url }),
@@ -77,40 +91,66 @@ export async function launchManagedChrome(options: ManagedChromeOptions): Promis
   toWatchdog.write(`${JSON.stringify(config)}\n`);
   let browserPid: number | undefined;
   let browserGone = false;
+  let markExited: () => void = () => undefined;
+  const exited = new Promise<void>((resolve) => {
+    markExited = resolve;
+  });
+  watchdog.once('exit', () => markExited());
   createInterface({ input: fromWatchdog }).on('line', (line) => {
     if (line.startsWith('pid ')) browserPid = Number(line.slice(4));
-    else if (line === 'exit') browserGone = true;
+    else if (line === 'exit') {
+      browserGone = true;
+      markExited();
+    }
   });
   // Neither the watchdog nor its pipes may keep this process alive.
   watchdog.unref();
   toWatchdog.unref();
   fromWatchdog.unref();
 
-  let stopped = false;
-  const stop = (): void => {
-    if (stopped) return;
-    stopped = true;
-    live.delete(stop);
+  let stopping: Promise<void> | null = null;
+  /** Synchronous part of a stop: the kill (also what the process-exit hooks run). */
+  const kill = (): void => {
+    live.delete(stopNow);
     // Without a pid yet (the first moments only), closing the watchdog's input below makes it kill.
     if (browserPid !== undefined && !browserGone) killProcessTree(browserPid);
-    removeDirectory(profileDir);
     // "Finish": the watchdog kills whatever is left, sweeps the profile once more and exits.
     toWatchdog.destroy();
   };
-  live.add(stop);
+  const stopNow = (): void => {
+    if (stopping) return;
+    stopping = Promise.resolve();
+    kill();
+    removeDirectory(profileDir);
+  };
+  const stop = (): Promise<void> => {
+    if (stopping) return stopping;
+    kill();
+    stopping = (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]).finally(() => clearTimeout(timer));
+      await removeDirectoryAsync(profileDir);
+    })();
+    return stopping;
+  };
+  live.add(stopNow);
   installProcessHooks();
 
   const startTimeoutMs = options.startTimeoutMs ?? LAUNCH_TIMEOUT_MS;
   const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
+    if (options.signal?.aborted) {
+      await stop();
+      throw cancelledError('the launch');
+    }
     const port = readActivePort(profileDir);
     if (port && browserPid !== undefined) {
-      return { pid: browserPid, profileDir, webSocketUrl: `ws://127.0.0.1:${port.port}${port.path}`, stop };
+      return { pid: browserPid, profileDir, webSocketUrl: `ws://127.0.0.1:${port.port}${port.path}`, stop, exited };
     }
     if (browserGone || watchdogGone) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  stop();
+  await stop();
   throw browserGone || watchdogGone
     ? new SightlineError('browser_requires_setup', `${executable} exited during start-up. Run it by hand with --headless to see why, or set SIGHTLINE_CHROME to a working browser.`)
     : new TransportError('timeout', `${executable} did not open its DevTools port within ${startTimeoutMs} ms`, 'launch');

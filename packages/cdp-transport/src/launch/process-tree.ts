@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 
 /**
  * Kills a browser and every process it started, synchronously; a pid that is already gone is fine.
@@ -29,6 +30,15 @@ const REMOVE_RETRIES = process.platform === 'win32' ? 10 : 3;
 export function removeDirectory(dir: string): void {
   try {
     rmSync(dir, { recursive: true, force: true, maxRetries: REMOVE_RETRIES, retryDelay: 50 });
+  } catch {
+    // Still in use; the watchdog sweeps again.
+  }
+}
+
+/** {@link removeDirectory} off the event loop: a server ending many sessions at once never stalls on it. */
+export async function removeDirectoryAsync(dir: string): Promise<void> {
+  try {
+    await rm(dir, { recursive: true, force: true, maxRetries: REMOVE_RETRIES, retryDelay: 50 });
   } catch {
     // Still in use; the watchdog sweeps again.
   }

@@ -1,60 +1,95 @@
+import { TransportError, intersectRects, type Rect } from '@sightline/semantic-core';
 import type { CdpTab } from '../tab/cdp-tab.js';
+import { CaptureBudget } from '../capture/call-budget.js';
+import { callCollector, collectorObjects, type WorldRef } from '../capture/collector-calls.js';
+import type { SecretBoxes } from './mask-wire.js';
+
+/** Object group of the frame-owner handles a mask pass creates (released at its end). */
+const MASK_GROUP = 'sightline-masks';
+/** A mask pass gives up (and the screenshot with it) after this long. */
+const MASK_PASS_MS = 10_000;
+/** Frames nested deeper than this are covered whole instead of read. */
+const MAX_FRAME_DEPTH = 16;
+
+/** Where a frame's viewport sits in the top-level viewport (CSS px), and what of it shows. */
+interface Placement {
+  x: number;
+  y: number;
+  scaleX: number;
+  scaleY: number;
+  /** The part of the top-level viewport the frame can paint into (null: the whole viewport). */
+  clip: Rect | null;
+}
+
+export interface SecretMasks {
+  /** The top-level layout viewport (CSS px), to scale boxes to image pixels. */
+  viewport: { width: number; height: number };
+  /** Boxes to paint opaque, in top-level viewport CSS px. */
+  boxes: Rect[];
+}
 
 /**
- * SPEC §4: secrets are redacted before they leave the process, and a screenshot is no exception.
- * Before the shot, every frame's isolated world covers its password, `*-password`, `cc-*` and
- * `one-time-code` fields with opaque boxes (a fixed overlay in a closed shadow root, invisible to
- * hit tests); right after, the boxes are removed. Out-of-process frames draw their own boxes.
+ * SPEC §4 for pixels: the boxes of every secret field (the core's rule, page/secret-boxes.ts) in
+ * every frame of the tab, same-process and out-of-process, placed in the top-level viewport. Read
+ * in the isolated worlds, painted in Node (paint-masks.ts): a page script cannot see or remove them.
+ * Fails closed: a child frame that cannot be read (not attached yet, gone mid-read, too deep) is
+ * covered whole; a failure in the main frame fails the screenshot.
  */
-const MASK_FUNCTION = `function(on) {
-  const KEY = '__sightlineSecretMask';
-  if (globalThis[KEY]) { globalThis[KEY].remove(); globalThis[KEY] = null; }
-  if (!on) return 0;
-  const SECRET = /(^|\\s)([a-z-]*-password|one-time-code|cc-[a-z-]+)(\\s|$)/;
-  const isSecret = (el) => el.localName === 'input' &&
-    (el.type === 'password' || SECRET.test((el.getAttribute('autocomplete') || '').toLowerCase()));
-  const fields = [];
-  const visit = (root) => {
-    for (const el of root.querySelectorAll('input')) if (isSecret(el)) fields.push(el);
-    for (const host of root.querySelectorAll('*')) if (host.shadowRoot) visit(host.shadowRoot);
-  };
-  visit(document);
-  if (fields.length === 0) return 0;
-  const overlay = document.createElement('div');
-  overlay.style.cssText = 'position:fixed;inset:0;pointer-events:none;z-index:2147483647;';
-  const shadow = overlay.attachShadow({ mode: 'closed' });
-  for (const field of fields) {
-    const box = field.getBoundingClientRect();
-    if (!(box.width > 0 && box.height > 0)) continue;
-    const cover = document.createElement('div');
-    cover.style.cssText = 'position:absolute;background:#000;left:' + box.x + 'px;top:' + box.y + 'px;width:' + box.width + 'px;height:' + box.height + 'px;';
-    shadow.appendChild(cover);
+export async function secretMasks(tab: CdpTab): Promise<SecretMasks> {
+  const budget = new CaptureBudget(performance.now() + MASK_PASS_MS, Number.MAX_SAFE_INTEGER, 0, 0);
+  const boxes: Rect[] = [];
+  const sessions = new Set<WorldRef['session']>();
+  try {
+    const viewport = await frameMasks(tab, tab.mainFrameId, { x: 0, y: 0, scaleX: 1, scaleY: 1, clip: null }, budget, boxes, sessions, 0);
+    return { viewport, boxes };
+  } finally {
+    await Promise.all([...sessions].map((session) => session.send('Runtime.releaseObjectGroup', { objectGroup: MASK_GROUP }).catch(() => undefined)));
   }
-  document.documentElement.appendChild(overlay);
-  globalThis[KEY] = overlay;
-  return fields.length;
-}`;
+}
 
-/** Covers (`on`) or uncovers every secret field in every frame of the tab; answers how many were covered. */
-export async function maskSecretFields(tab: CdpTab, on: boolean): Promise<number> {
-  const results = await Promise.all(
-    [...tab.frames.keys()].map(async (frameId) => {
+async function frameMasks(
+  tab: CdpTab,
+  frameId: string,
+  placement: Placement,
+  budget: CaptureBudget,
+  out: Rect[],
+  sessions: Set<WorldRef['session']>,
+  depth: number,
+): Promise<{ width: number; height: number }> {
+  if (budget.timeLeftMs <= 0) throw new TransportError('timeout', `the screenshot's secret masks took longer than ${MASK_PASS_MS} ms; nothing was captured`, 'Runtime.callFunctionOn');
+  const world = await tab.world(frameId);
+  const found = await callCollector<SecretBoxes>(world, budget, 'secretBoxes', []);
+  for (const box of found.boxes) push(out, place(box, placement), placement.clip);
+  if (found.owners.length === 0) return found.viewport;
+  sessions.add(world.session);
+  const objectIds = await collectorObjects(world, budget, 'secretFrameOwners', [], MASK_GROUP);
+  await Promise.all(
+    found.owners.map(async (owner, index) => {
+      const content = place(owner.content, placement);
+      const clip = placement.clip ? intersectRects(content, placement.clip) : content;
+      if (!clip || !(clip.width > 0 && clip.height > 0)) return;
+      const child: Placement = { x: content.x, y: content.y, scaleX: placement.scaleX * owner.scaleX, scaleY: placement.scaleY * owner.scaleY, clip };
+      const objectId = objectIds[index];
       try {
-        const world = await tab.world(frameId);
-        const response = await world.session.send('Runtime.callFunctionOn', {
-          functionDeclaration: MASK_FUNCTION,
-          executionContextId: world.contextId,
-          arguments: [{ value: on }],
-          returnByValue: true,
-        });
-        return typeof response.result.value === 'number' ? response.result.value : 0;
+        const described = objectId ? await budget.send(world.session, 'DOM.describeNode', { objectId }) : null;
+        const childId = described?.node.frameId;
+        if (!childId || !tab.frames.has(childId) || depth + 1 > MAX_FRAME_DEPTH) throw new Error('unreadable frame');
+        await frameMasks(tab, childId, child, budget, out, sessions, depth + 1);
       } catch (error) {
-        // A frame that went away has nothing left to show; any other failure must not let a secret out.
-        if (!on) return 0;
-        if (!tab.frames.has(frameId)) return 0;
-        throw error;
+        // A frame whose secrets cannot be located is covered whole (fail closed), unless time ran out.
+        if (TransportError.isInstance(error) && error.failure === 'connection_closed') throw error;
+        out.push(clip);
       }
     }),
   );
-  return results.reduce((sum, count) => sum + count, 0);
+  return found.viewport;
+}
+
+function place(box: Rect, at: Placement): Rect {
+  return { x: at.x + box.x * at.scaleX, y: at.y + box.y * at.scaleY, width: box.width * at.scaleX, height: box.height * at.scaleY };
+}
+
+function push(out: Rect[], box: Rect, clip: Rect | null): void {
+  const shown = clip ? intersectRects(box, clip) : box;
+  if (shown && shown.width > 0 && shown.height > 0) out.push(shown);
 }

@@ -34,6 +34,16 @@ export interface TargetRecord {
   unsubscribe: (() => void) | null;
   /** SPEC §12 `browser_tabs select`: the tab the session acts on (null: none chosen, or it closed). */
   selectedTabId?: string | null;
+  /** Why the connection was lost (the browser exited, the link dropped); absent while alive or when replaced. */
+  lost?: string;
+}
+
+/** A bind in flight (issue 17): ending its session meanwhile cancels it, and it may not add a target. */
+export interface BindTicket {
+  session: string;
+  /** Aborted when the session ends before the bind completes. */
+  controller: AbortController;
+  ended: boolean;
 }
 
 export interface TabRecord {

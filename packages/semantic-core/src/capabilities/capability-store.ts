@@ -4,9 +4,11 @@ import type { ClassifiedPage, ComposeOptions, RefNamer } from '../compose/compos
 import type { CapturedFrame, CapturedNode } from '../model/page-capture.js';
 import { normalizeRef, parseRef } from '../contract/identifiers.js';
 import { refuse } from '../errors/sightline-error.js';
+import { TransportError } from '../errors/transport-error.js';
 import { mintContinuationId, mintTabId, mintTargetId, nodeIdentity } from './capability-ids.js';
 import { plainArray } from '../classify/lazy-array.js';
 import type {
+  BindTicket,
   Binding,
   SessionRecord,
   StoredNode,
@@ -66,14 +68,28 @@ export class CapabilityStore {
   /** Drops every capability of the session; returns its targets so the caller can close them. */
   endSession(name: string): TargetRecord[] {
     const session = this.sessions.get(name);
-    if (!session) return [];
+    if (!session) {
+      this.cancelBinds(name);
+      return [];
+    }
     this.sessions.delete(name);
+    this.cancelBinds(name);
     const targets = [...session.targets.values()];
     for (const target of targets) this.killTarget(target);
     return targets;
   }
 
-  addTarget(sessionName: string, init: NewTarget): TargetRecord {
+  /**
+   * Adds a bound browser to the session. With the bind's ticket: refused when the session was
+   * ended while the bind was in flight (a late completion never re-creates an ended session); the
+   * caller closes the connection.
+   */
+  addTarget(sessionName: string, init: NewTarget, ticket?: BindTicket): TargetRecord {
+    if (ticket?.ended) {
+      refuse('browser_binding_stale', `session ${sessionName} was ended while this bind was in progress; nothing was bound and its browser was closed. Bind again to use the session.`, {
+        field: 'session',
+      });
+    }
     const session = this.session(sessionName);
     const target: TargetRecord = {
       id: mintTargetId(),
@@ -93,8 +109,12 @@ export class CapabilityStore {
     return target;
   }
 
-  /** The connection was lost or the browser replaced: bump the generation, everything minted before is stale. */
-  killTarget(target: TargetRecord): void {
+  /**
+   * The connection was lost (`lost` says why) or the browser replaced: bump the generation,
+   * everything minted before is stale.
+   */
+  killTarget(target: TargetRecord, lost?: string): void {
+    if (lost !== undefined && target.alive) target.lost = lost;
     target.generation += 1;
     target.alive = false;
     for (const tab of target.tabs.values()) tab.current = null;
@@ -110,6 +130,7 @@ export class CapabilityStore {
       });
     }
     if (target.alive && target.connection.browserKey !== target.browserKey) this.killTarget(target);
+    if (!target.alive && target.lost !== undefined) throw browserGone(target);
     if (!target.alive) {
       refuse('browser_ref_stale', `the browser connection of target ${targetId} was lost or replaced; bind again`, {
         field: 'target_id',
@@ -346,12 +367,68 @@ export class CapabilityStore {
     return record.snapshot;
   }
 
+  // --- binds in flight, reconnects (issue 17) ---------------------------------------------------
+
+  private readonly binds = new Map<string, Set<BindTicket>>();
+
+  /** A bind of `sessionName` starts: ending the session before it completes cancels it. */
+  beginBind(sessionName: string): BindTicket {
+    const ticket: BindTicket = { session: sessionName, controller: new AbortController(), ended: false };
+    let tickets = this.binds.get(sessionName);
+    if (!tickets) this.binds.set(sessionName, (tickets = new Set()));
+    tickets.add(ticket);
+    return ticket;
+  }
+
+  endBind(ticket: BindTicket): void {
+    const tickets = this.binds.get(ticket.session);
+    tickets?.delete(ticket);
+    if (tickets?.size === 0) this.binds.delete(ticket.session);
+  }
+
+  private cancelBinds(sessionName: string): void {
+    const tickets = this.binds.get(sessionName);
+    if (!tickets) return;
+    this.binds.delete(sessionName);
+    for (const ticket of tickets) {
+      ticket.ended = true;
+      ticket.controller.abort();
+    }
+  }
+
+  /** Every bind still in flight (the Driver closes: they are cancelled). */
+  cancelAllBinds(): void {
+    for (const name of [...this.binds.keys()]) this.cancelBinds(name);
+  }
+
+  /**
+   * The transport re-opened a dropped link to the same browser: target and tab ids stay, but node
+   * handles are new, so every snapshot, ref and element number minted before is stale.
+   */
+  targetReconnected(target: TargetRecord): void {
+    target.generation += 1;
+    for (const tab of target.tabs.values()) {
+      tab.current = null;
+      tab.diffBase = null;
+      tab.elements.clear();
+      tab.elementIdentities.clear();
+    }
+  }
+
   private sweepContinuations(session: SessionRecord): void {
     const now = this.clock.now();
     for (const [id, record] of session.continuations) {
       if (now - record.mintedAt > CONTINUATION_IDLE_MS || !this.isLive(record.snapshot)) session.continuations.delete(id);
     }
   }
+}
+
+/**
+ * SPEC §7, one answer whenever the browser is gone (exited, crashed, link dropped), before or during
+ * a call: a transport error that says to bind again.
+ */
+export function browserGone(target: TargetRecord): TransportError {
+  return new TransportError('connection_closed', `the browser of target ${target.id} is gone (${target.lost ?? 'connection closed'})`, 'connection');
 }
 
 function newTab(id: string, key: string, targetId: string): TabRecord {

@@ -18,16 +18,17 @@ export const DEFAULT_LAUNCH_VIEWPORT = { width: 1280, height: 800 } as const;
 /** SPEC §3: CDP and native window bounds match within this many px. */
 export const BOUNDS_TOLERANCE = 8;
 
-export async function bindExplicit(transport: BrowserTransport, request: EndpointBindRequest): Promise<BoundBrowser> {
-  const connection = await transport.connect(request.cdp_url);
+export async function bindExplicit(transport: BrowserTransport, request: EndpointBindRequest, signal?: AbortSignal): Promise<BoundBrowser> {
+  const connection = await transport.connect(request.cdp_url, { signal });
   return { connection, binding: { route: 'explicit', proof: 'explicit_endpoint', exact: true }, owned: false, tabKeys: null };
 }
 
-export async function bindManaged(transport: BrowserTransport, request: ManagedBindRequest): Promise<BoundBrowser> {
+export async function bindManaged(transport: BrowserTransport, request: ManagedBindRequest, signal?: AbortSignal): Promise<BoundBrowser> {
   const connection = await transport.launch({
     url: request.launch.url,
     headless: request.launch.headless ?? true,
     viewport: request.launch.viewport ?? { ...DEFAULT_LAUNCH_VIEWPORT },
+    signal,
   });
   return { connection, binding: { route: 'managed', proof: 'spawned_by_driver', exact: true }, owned: true, tabKeys: null };
 }
@@ -45,6 +46,7 @@ export async function bindNative(
   transport: BrowserTransport,
   platform: NativePlatform | undefined,
   request: NativeBindRequest,
+  signal?: AbortSignal,
 ): Promise<BoundBrowser> {
   if (!platform) refuse('browser_route_unavailable', `the native window route needs a platform adapter, and none is installed; ${OTHER_ROUTES}`);
   const reason = await platform.unavailableReason();
@@ -93,7 +95,7 @@ export async function bindNative(
     );
   }
 
-  const connection = await connectFirst(transport, ports);
+  const connection = await connectFirst(transport, ports, signal);
   try {
     const after = await platform.fingerprint(request.pid);
     if (!after || after.startTime !== before.startTime || after.executable !== before.executable) {
@@ -107,11 +109,11 @@ export async function bindNative(
   }
 }
 
-async function connectFirst(transport: BrowserTransport, ports: number[]): Promise<BrowserConnection> {
+async function connectFirst(transport: BrowserTransport, ports: number[], signal: AbortSignal | undefined): Promise<BrowserConnection> {
   let last: unknown;
   for (const port of ports) {
     try {
-      return await transport.connect(`http://127.0.0.1:${port}`);
+      return await transport.connect(`http://127.0.0.1:${port}`, { signal });
     } catch (error) {
       last = error;
     }

@@ -52,10 +52,7 @@ export function toFailure(error: unknown): Failure {
     return { status: 'refused', refusal };
   }
   if (TransportError.isInstance(error)) {
-    return {
-      status: 'error',
-      error: { code: 'browser_transport_error', message: `${error.message}; nothing was reported as done. Bind again if the browser is gone.` },
-    };
+    return { status: 'error', error: { code: 'browser_transport_error', message: transportMessage(error) } };
   }
   const kind = error instanceof Error ? error.name : typeof error;
   return {
@@ -65,4 +62,18 @@ export function toFailure(error: unknown): Failure {
       message: `internal failure (${kind}) while handling the request; nothing was reported as done. Take a new snapshot and retry.`,
     },
   };
+}
+
+/** SPEC §7: what happened, that nothing was done, and what to do next — per kind of transport failure. */
+function transportMessage(error: TransportError): string {
+  switch (error.failure) {
+    case 'connection_closed':
+      return `${error.message}: the browser exited or crashed, or the link to it dropped; nothing was reported as done. Bind again (a new target_id) to go on.`;
+    case 'timeout':
+      return `${error.message}; nothing was reported as done. The browser is busy or the link to it is down: retry, and bind again if it keeps failing.`;
+    case 'cancelled':
+      return `${error.message}; nothing was reported as done.`;
+    default:
+      return `${error.message}; nothing was reported as done. Bind again if the browser is gone.`;
+  }
 }

@@ -268,14 +268,18 @@ describe('Driver.snapshot invalidation', () => {
     expect(browser.pageCalls('perform')).toEqual([]);
   });
 
-  it('a disconnect bumps the generation: target, tabs and refs are stale until bound again', async () => {
+  it('a disconnect bumps the generation: the browser is gone, and every call says so (SPEC §7) until bound again', async () => {
     const { snap, driver, address, browser } = await bound();
     const first = await snap();
     browser.disconnect();
-    expect(refusal(await driver.click({ ...address, ref: refOf(first, 'Send') })).code).toBe('browser_ref_stale');
-    const again = refusal(await driver.snapshot(address));
-    expect(again.code).toBe('browser_ref_stale');
-    expect(again.message).toContain('bind again');
+    // One answer whenever the browser is gone (issue 17): a transport error that says to bind again.
+    const clicked = transportErrorResponseSchema.parse(await driver.click({ ...address, ref: refOf(first, 'Send') }));
+    expect(clicked.error.code).toBe('browser_transport_error');
+    expect(clicked.error.message).toContain('Bind again');
+    const again = transportErrorResponseSchema.parse(await driver.snapshot(address));
+    expect(again.error.code).toBe('browser_transport_error');
+    expect(again.error.message).toContain('Bind again');
+    expect(browser.pageCalls('perform')).toEqual([]);
   });
 
   it('a closed tab is refused with browser_tab_not_found', async () => {

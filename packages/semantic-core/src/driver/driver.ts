@@ -37,7 +37,8 @@ import type {
 import { refuse, SightlineError } from '../errors/sightline-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import { CapabilityStore } from '../capabilities/capability-store.js';
-import type { TargetRecord } from '../capabilities/capability-records.js';
+import type { BindTicket, TargetRecord } from '../capabilities/capability-records.js';
+import { anySignal, cancelledError, throwIfCancelled, type CallOptions } from './call-options.js';
 import { bindExplicit, bindManaged, bindNative, type BoundBrowser } from './bind-routes.js';
 import { readSnapshot } from './snapshot-reader.js';
 import { deliverToRef, deliverToTab } from './action-delivery.js';
@@ -101,13 +102,18 @@ export class Driver {
     });
   }
 
-  async bind(input: unknown): Promise<BindResponse | Failure> {
+  /**
+   * With `options.signal`: a cancelled bind stops (a browser being launched is stopped, a
+   * connection being opened is closed) and adds nothing; so does a bind whose session is ended
+   * meanwhile (`end_session`, or `close()`).
+   */
+  async bind(input: unknown, options: CallOptions = {}): Promise<BindResponse | Failure> {
     try {
       const route = bindRouteOf(input);
       if (typeof route !== 'string') return route;
-      if (route === 'explicit') return await this.run(endpointBindRequestSchema, input, async (request) => this.finishBind(request.session, await bindExplicit(this.transport, request)));
-      if (route === 'managed') return await this.run(managedBindRequestSchema, input, async (request) => this.finishBind(request.session, await bindManaged(this.transport, request)));
-      return await this.run(nativeBindRequestSchema, input, async (request) => this.finishBind(request.session, await bindNative(this.transport, this.platform, request)));
+      if (route === 'explicit') return await this.run(endpointBindRequestSchema, input, (request) => this.bindWith(request.session, options, (signal) => bindExplicit(this.transport, request, signal)));
+      if (route === 'managed') return await this.run(managedBindRequestSchema, input, (request) => this.bindWith(request.session, options, (signal) => bindManaged(this.transport, request, signal)));
+      return await this.run(nativeBindRequestSchema, input, (request) => this.bindWith(request.session, options, (signal) => bindNative(this.transport, this.platform, request, signal)));
     } catch (error) {
       this.reportInternal(error);
       return toFailure(error);
@@ -220,8 +226,9 @@ export class Driver {
     });
   }
 
-  /** Ends every session: closes what they launched, detaches from the rest. */
+  /** Ends every session: cancels binds in flight, closes what they launched, detaches from the rest. */
   async close(): Promise<void> {
+    this.store.cancelAllBinds();
     for (const name of this.store.sessionNames()) await this.closeTargets(this.store.endSession(name));
   }
 
@@ -238,10 +245,33 @@ export class Driver {
     return closed;
   }
 
-  private async finishBind(session: string, bound: BoundBrowser): Promise<BindResponse> {
+  /** Runs a bind route under the caller's signal and the session's (ended meanwhile: cancelled). */
+  private async bindWith(session: string, options: CallOptions, route: (signal: AbortSignal) => Promise<BoundBrowser>): Promise<BindResponse> {
+    throwIfCancelled(options.signal, 'the bind');
+    const ticket = this.store.beginBind(session);
+    const signal = anySignal([options.signal, ticket.controller.signal])!;
+    try {
+      const bound = await route(signal);
+      if (signal.aborted) {
+        await bound.connection.close().catch(() => undefined);
+        throw cancelledError('the bind');
+      }
+      return await this.finishBind(session, bound, ticket);
+    } catch (error) {
+      // The session was ended meanwhile: say so (the launch, if any, was stopped).
+      if (ticket.ended && !SightlineError.isInstance(error)) {
+        refuse('browser_binding_stale', `session ${session} was ended while this bind was in progress; nothing was bound and its browser was closed. Bind again to use the session.`, { field: 'session' });
+      }
+      throw error;
+    } finally {
+      this.store.endBind(ticket);
+    }
+  }
+
+  private async finishBind(session: string, bound: BoundBrowser, ticket?: BindTicket): Promise<BindResponse> {
     let target: TargetRecord | null = null;
     try {
-      target = this.store.addTarget(session, bound);
+      target = this.store.addTarget(session, bound, ticket);
       const record = target;
       record.unsubscribe = bound.connection.onEvent((event) => this.onEvent(record, event));
       const listed = await bound.connection.listTabs();
@@ -271,7 +301,11 @@ export class Driver {
 
   private onEvent(target: TargetRecord, event: TransportEvent): void {
     if (event.type === 'disconnected') {
-      this.store.killTarget(target);
+      this.store.killTarget(target, event.reason);
+      return;
+    }
+    if (event.type === 'reconnected') {
+      this.store.targetReconnected(target);
       return;
     }
     const tab = this.store.tabByKey(target, event.tabKey);

@@ -6,7 +6,7 @@ import type { SnapshotRequest } from '../contract/requests.js';
 import type { DomRefsSnapshotResponse, SemanticSnapshotResponse, SnapshotScope } from '../contract/responses.js';
 import { DEFAULT_MAX_CHARS, DEFAULT_NODE_BUDGET } from '../compose/compose-types.js';
 import type { StoredSnapshot, TabRecord, TargetRecord } from '../capabilities/capability-records.js';
-import type { CapabilityStore, ResolvedRef } from '../capabilities/capability-store.js';
+import { browserGone, type CapabilityStore, type ResolvedRef } from '../capabilities/capability-store.js';
 import { classifyPage } from '../classify/classify-page.js';
 import { plainArray } from '../classify/lazy-array.js';
 import { composeSnapshot } from '../compose/compose-snapshot.js';
@@ -40,6 +40,7 @@ function elapsed(since: number): number {
 
 /** The bound after an await: the browser may have gone or the tab closed meanwhile. */
 export function assertStillBound(target: TargetRecord, generation: number, tab: TabRecord): void {
+  if (!target.alive && target.lost !== undefined) throw browserGone(target);
   if (!target.alive || target.generation !== generation) {
     refuse('browser_ref_stale', `the browser connection of target ${target.id} was lost or replaced; bind again`, { field: 'target_id' });
   }
@@ -115,17 +116,25 @@ export async function readSnapshot(
     : root
       ? { kind: 'subtree', node: root.address }
       : { kind: 'viewport' };
-  const generation = target.generation;
+  let generation = target.generation;
 
   const collectStart = now();
-  const capture = await target.connection
-    .capture(tab.key, { scope: captureScope, nodeBudget: options.nodeBudget, interactiveOnly: options.interactiveOnly })
-    // A dialog that opened during the read (the transport gave up on the blocked page): show it.
-    .catch(async (error: unknown) => {
-      const opened = SightlineError.isInstance(error) && error.code === 'browser_dialog_open' ? await openDialogOf(context) : null;
-      if (opened) return opened;
-      throw error;
-    });
+  const read = () =>
+    target.connection
+      .capture(tab.key, { scope: captureScope, nodeBudget: options.nodeBudget, interactiveOnly: options.interactiveOnly })
+      // A dialog that opened during the read (the transport gave up on the blocked page): show it.
+      .catch(async (error: unknown) => {
+        const opened = SightlineError.isInstance(error) && error.code === 'browser_dialog_open' ? await openDialogOf(context) : null;
+        if (opened) return opened;
+        throw error;
+      });
+  let capture = await read();
+  // The transport re-opened a dropped link during the read (issue 17): a read naming no earlier
+  // node is simply done again on the new link.
+  if (!root && target.alive && target.generation !== generation) {
+    generation = target.generation;
+    capture = await read();
+  }
   if (!('nodes' in capture)) return dialogSnapshot(context, request, capture);
   const collect = elapsed(collectStart);
   assertStillBound(target, generation, tab);

@@ -1,6 +1,6 @@
 const MARKER = Symbol.for('sightline.transport-error');
 
-export type TransportFailure = 'protocol_error' | 'timeout' | 'target_closed' | 'connection_closed';
+export type TransportFailure = 'protocol_error' | 'timeout' | 'target_closed' | 'connection_closed' | 'cancelled';
 
 /**
  * A failure of the wire (SPEC §7 `browser_transport_error`): socket closed, timeout, crashed or

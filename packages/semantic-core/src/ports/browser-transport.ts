@@ -11,15 +11,22 @@ import type { Rect, Size } from '../model/geometry.js';
  */
 export interface BrowserTransport {
   /** Explicit route: attach to a DevTools endpoint the caller names (`ws://…` or `http://host:port`). */
-  connect(endpoint: string): Promise<BrowserConnection>;
+  connect(endpoint: string, options?: ConnectOptions): Promise<BrowserConnection>;
   /** Managed route: start a browser with a fresh profile; `close()` on the connection stops it and deletes the profile. */
   launch(options: LaunchOptions): Promise<BrowserConnection>;
+}
+
+export interface ConnectOptions {
+  /** The caller gave up: stop connecting, close what was opened, reject (TransportError `cancelled`). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface LaunchOptions {
   url?: string;
   headless: boolean;
   viewport: Size;
+  /** The caller gave up: stop the browser being launched (it must not outlive the request), reject. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface TabInfo {
@@ -118,7 +125,9 @@ export type TransportEvent =
   | { type: 'tab_closed'; tabKey: string }
   | { type: 'tab_opened'; tabKey: string }
   /** The connection is gone (browser exited, socket closed). */
-  | { type: 'disconnected'; reason: string };
+  | { type: 'disconnected'; reason: string }
+  /** The link dropped and was re-opened to the same browser: tabs are the same, every node handle is new. */
+  | { type: 'reconnected' };
 
 export interface BrowserConnection {
   readonly product: string;

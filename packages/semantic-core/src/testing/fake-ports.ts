@@ -357,7 +357,9 @@ export class FakeBrowserTransport implements BrowserTransport {
   }
 
   async launch(options: LaunchOptions): Promise<BrowserConnection> {
-    this.calls.push({ method: 'launch', detail: options });
+    // The call log shows what was asked for; the cancellation signal is plumbing.
+    const { signal: _signal, ...asked } = options;
+    this.calls.push({ method: 'launch', detail: asked });
     const browser =
       this.options.launchTabs !== undefined
         ? new FakeBrowser(this.options.launchTabs, `launched-${this.launched.length + 1}`)
