@@ -1,5 +1,6 @@
 import { elementEvidence, insideSensitive, isSensitive } from './evidence.js';
 import { hitTest } from './hit-test.js';
+import { closedDetailsContent } from './ua-hidden.js';
 import { NAME_FROM_CONTENT_ROLES, repeatsName } from '@sightline/semantic-core/ranking';
 import { collapse, nameOf } from './roles.js';
 import { rankWalk, type RankFunction } from './rank.js';
@@ -287,6 +288,8 @@ export class Collector {
       if (!isText) {
         shipped.tag = (node as Element).localName;
         Object.assign(shipped, elementEvidence(node as Element, i === walk.focused, walk.origin));
+        // Not rendered by the user agent (closed <details>): the core reads it as the hidden attribute.
+        if (parent >= 0 && closedDetailsContent(walk.nodes[parent] as Element, node)) shipped.attributes = { ...shipped.attributes, hidden: true };
         if (frameOwners.has(i)) shipped.frameOwner = true;
         if (vis !== NOT_SEMANTIC && this.watch?.ax.isFresh(node as Element)) shipped.axFresh = true;
       }
