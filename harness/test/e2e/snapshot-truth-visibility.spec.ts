@@ -8,11 +8,12 @@ const EMPTY_READ = '/truth/empty-read.html';
 const SCROLLED_HTML = '/truth/scrolled-html.html';
 const UA_HIDDEN = '/truth/ua-hidden.html';
 const OVERLAYS = '/truth/overlays.html';
+const ROLES = '/truth/roles.html';
 
 let fixture: TruthFixture;
 
 beforeAll(async () => {
-  fixture = await startTruthFixture([EMPTY_READ, SCROLLED_HTML, UA_HIDDEN, OVERLAYS]);
+  fixture = await startTruthFixture([EMPTY_READ, SCROLLED_HTML, UA_HIDDEN, OVERLAYS, ROLES]);
 }, 120_000);
 afterAll(async () => {
   await fixture?.close();
@@ -36,17 +37,17 @@ describe('visibility on real layouts', () => {
     expect(s.refs.find((r) => r.name === 'Lower action')?.visibility).toBe('in_viewport');
     expect(s.outline).toContain('- heading "Lower section" [level=2]');
     expect(s.outline).toContain('- text "Lower section text"');
-    // The text at the top of the page is scrolled out of view.
+    // The paragraph at the top of the page (and its text) is scrolled out of view.
     expect(s.outline).not.toContain('Top of page text');
-    expect(s.snapshot.omitted['offscreen']).toBe(1);
+    expect(s.snapshot.omitted['offscreen']).toBe(2);
   });
 
   it('closed <details> content, hidden="until-found" and skipped content-visibility subtrees are css_hidden', async () => {
     const s = await fixture.snap(UA_HIDDEN);
     expect(s.refs.map((r) => r.name)).toEqual(['More options', 'Open section', 'Inside open details', 'Plain visible button']);
     for (const hidden of ['Inside closed details', 'Closed details text', 'Until found', 'Skipped subtree']) expect(s.outline).not.toContain(hidden);
-    // 2 per hidden container: the button and the text.
-    expect(s.snapshot.omitted['css_hidden']).toBe(6);
+    // 3 per hidden container: the button, the paragraph and its text.
+    expect(s.snapshot.omitted['css_hidden']).toBe(9);
     const query = await fixture.snap(UA_HIDDEN, { query: 'inside' });
     expect(query.refs.map((r) => r.name)).toEqual(['Inside open details']);
   });
@@ -67,5 +68,24 @@ describe('visibility on real layouts', () => {
     expect(s.refs.some((r) => r.role === 'option' || r.role === 'combobox')).toBe(false);
     // The select, its two options and the covered text.
     expect(s.snapshot.omitted['page_occluded']).toBe(4);
+  });
+});
+
+describe('names and roles as Chromium computes them', () => {
+  it('keeps HTML-AAM roles, names by aria-labelledby first, and never prints Chromium-internal roles', async () => {
+    const s = await fixture.snap(ROLES);
+    const lines = s.outline.split('\n').map((line) => line.trim());
+    // An orphan <summary> is no button; an unnamed <aside> inside <nav> is generic (no line).
+    expect(s.refs.some((r) => r.name === 'Orphan summary')).toBe(false);
+    expect(s.outline).not.toContain('complementary');
+    expect(lines).toContain('- paragraph');
+    for (const role of ['strong', 'emphasis', 'code', 'time']) expect(lines.some((line) => line.startsWith(`- ${role}`))).toBe(true);
+    expect(lines.some((line) => line.startsWith('- group'))).toBe(true);
+    expect(s.outline).toContain('"Bold by reference"');
+    expect(s.outline).not.toContain('Wrong label');
+    // <img alt="" title="x"> is named "" (and so collapses): its title is no name.
+    expect(s.outline).not.toContain('Decorative title');
+    expect(s.outline).not.toMatch(/Layout[A-Z]|DisclosureTriangle|SvgRoot/);
+    expect(s.outline).toContain('Layout cell one');
   });
 });

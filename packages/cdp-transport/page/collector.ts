@@ -291,6 +291,7 @@ export class Collector {
         // Not rendered by the user agent (closed <details>): the core reads it as the hidden attribute.
         if (parent >= 0 && closedDetailsContent(walk.nodes[parent] as Element, node)) shipped.attributes = { ...shipped.attributes, hidden: true };
         if (frameOwners.has(i)) shipped.frameOwner = true;
+        if ((node as Element).hasAttribute('aria-label') || (node as Element).hasAttribute('aria-labelledby') || (node as Element).hasAttribute('aria-labeledby') || (node as Element).hasAttribute('title')) shipped.labelled = true;
         if (vis !== NOT_SEMANTIC && this.watch?.ax.isFresh(node as Element)) shipped.axFresh = true;
       }
       const box = walk.box[i];

@@ -1,5 +1,5 @@
 import { actionMask, geometryVisibility, isSemantic, STRUCTURAL_ROLES as STRUCTURAL } from '@sightline/semantic-core/ranking';
-import { labelOf, roleOf } from './roles.js';
+import { labelOf, roleOf, svgRole } from './roles.js';
 import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
 import { paddingBox } from './geometry.js';
 import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
@@ -286,7 +286,7 @@ export function walkDocument(
     walk.hit.push(0);
     walk.coveredBy.push(-1);
     walk.box[index] = undefined;
-    const role = isSvg ? (element.getAttribute('role') ?? 'generic') : roleOf(element, tag);
+    const role = isSvg ? svgRole(element) : roleOf(element, tag);
     walk.role.push(role);
     // Content the browser does not render (a closed <details> past its summary) is hidden like display:none.
     let hidden = parentHidden || (parentIndex >= 0 && closedDetailsContent(walk.nodes[parentIndex] as Element, element));

@@ -8,3 +8,4 @@ export { resolveEndpoint } from './connection/resolve-endpoint.js';
 export { findChromeExecutable, CHROME_EXECUTABLE_NAMES } from './launch/chrome-executable.js';
 export { launchManagedChrome, LAUNCH_TIMEOUT_MS, type ManagedChrome, type ManagedChromeOptions } from './launch/managed-chrome.js';
 export { SPEC_CHROMIUM_FLAGS, chromeFlags } from './launch/chrome-flags.js';
+export { ariaRole } from './capture/accessibility.js';

@@ -24,6 +24,8 @@ export interface ShippedNode {
   frameOwner?: boolean;
   /** The element's AX facts read by an earlier capture of this world are still current (page/ax-freshness.ts). */
   axFresh?: boolean;
+  /** The element carries a label of its own (aria-labelledby, aria-label, title): its AX name is read whatever its role. */
+  labelled?: boolean;
 }
 
 export interface ShipResult {
