@@ -12,7 +12,7 @@ import { AxFreshness } from './ax-freshness.js';
 import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
 
 export interface CaptureOptions {
-  mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
+  mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners' | 'interactive';
   /** Ranked semantic nodes to ship for viewport/subtree reads. */
   shipLimit: number;
   query?: string;
@@ -184,19 +184,35 @@ export class Collector {
         if (matches(walk, i, needle)) hits.push(i);
       }
       hits.sort((a, b) => a - b);
-      return this.ship(ranking, hits.slice(0, options.shipLimit), 'ranked_prefix', null);
+      const shipped = this.ship(ranking, hits.slice(0, options.shipLimit), 'ranked_prefix', null);
+      shipped.scopeComplete = hits.length <= options.shipLimit;
+      return shipped;
+    }
+    if (options.mode === 'interactive') {
+      // dom_refs_v1: actionable ranked (not hidden, not occluded) records in document order, the first shipLimit.
+      const hits: number[] = [];
+      for (let k = 0; k < order.length; k++) if (walk.actionable[order[k]!]) hits.push(order[k]!);
+      hits.sort((a, b) => a - b);
+      const shipped = this.ship(ranking, hits.slice(0, options.shipLimit), 'ranked_prefix', null);
+      shipped.scopeComplete = hits.length <= options.shipLimit;
+      return shipped;
     }
     if (options.mode === 'subtree') {
       const target = options.handle === undefined ? null : this.node(options.handle);
       const rootIndex = target ? walk.nodes.indexOf(target) : -1;
       if (rootIndex < 0) return { ...emptyResult(walk), stale: true };
       const picked: number[] = [];
-      for (let k = 0; k < order.length && picked.length < options.shipLimit; k++) {
+      let within = 0;
+      for (let k = 0; k < order.length; k++) {
         const i = order[k]!;
-        if (isWithin(walk, i, rootIndex)) picked.push(i);
+        if (!isWithin(walk, i, rootIndex)) continue;
+        within++;
+        if (picked.length < options.shipLimit) picked.push(i);
       }
       if (!picked.includes(rootIndex)) picked.push(rootIndex);
-      return this.ship(ranking, picked, 'ranked_prefix', null);
+      const shipped = this.ship(ranking, picked, 'ranked_prefix', null);
+      shipped.scopeComplete = within <= options.shipLimit;
+      return shipped;
     }
     // Default read: tiers 0–6 only, up to the ship limit.
     const picked: number[] = [];

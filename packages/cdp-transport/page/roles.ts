@@ -166,6 +166,11 @@ export function nameOf(element: Element, role: string, tag: string): string {
   }
   const title = element.getAttribute('title');
   if (title && title.trim()) return collapse(title);
+  // A text field's last name source is its placeholder (as Chromium names it).
+  if (tag === 'input' || tag === 'textarea') {
+    const placeholder = element.getAttribute('placeholder') ?? element.getAttribute('aria-placeholder');
+    if (placeholder && placeholder.trim()) return collapse(placeholder);
+  }
   return '';
 }
 

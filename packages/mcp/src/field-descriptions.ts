@@ -33,4 +33,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   url: 'The URL to load in the tab.',
   history: 'back, forward or reload (instead of url).',
   annotate: 'Draw numbered labels over the action refs of the latest snapshot; the label→ref map is returned.',
+  max_children:
+    'Longest run of same-role siblings to show (1-1000, default 50); the rest print as one line "- … N more <role>" and count in omitted.collapsed.',
+  include_urls: 'true: links print [url=…] (same-origin ones as a path). Default false.',
+  timeout_ms: 'Time budget in ms. For a snapshot: of the page collection (500-60000); running out gives complete:false and limits_hit ["time"].',
 };

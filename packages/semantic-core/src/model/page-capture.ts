@@ -46,6 +46,8 @@ export const nodeAttributesSchema = z.object({
   clickHandler: z.boolean().optional(),
   /** The element's placeholder, used when it has no other name. */
   placeholder: z.string().optional(),
+  /** `<a href>` / `<area href>`: the resolved URL (printed with `include_urls`, SPEC §12). */
+  url: z.string().optional(),
 });
 
 /** Computed style evidence (only what the rules read). */
@@ -138,6 +140,11 @@ export const captureCoverageSchema = z.object({
   ranking: z.object({ token: z.string(), shipped: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),
   /** Out-of-process frames: whether the collector attached to them. */
   oopif: z.object({ status: z.enum(['attached', 'none', 'partial']), frames: z.number().int().nonnegative() }),
+  /**
+   * For a `query` or `subtree` capture: every node of that scope (every hit, the whole subtree) is in
+   * `nodes`, so a read that shows them all is complete.
+   */
+  scopeComplete: z.boolean().optional(),
 });
 
 export const pageCaptureSchema = z.object({
