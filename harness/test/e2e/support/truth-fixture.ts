@@ -12,7 +12,7 @@ export interface TruthSnapshot {
   outline: string;
   refs: Array<{ ref: string; role: string; name: string; value?: string; states?: Record<string, unknown>; frame: string; visibility: string }>;
   content_refs: Array<{ ref: string; role: string; name: string; visibility: string }>;
-  refusal?: { code: string; message: string; field?: string };
+  refusal?: { code: string; message: string; detail?: { field?: string } };
 }
 
 export interface TruthFixture {
