@@ -180,7 +180,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, appDir
     return;
   }
 
-  const file = resolveStatic(appDirectory, pathname);
+  // Web Platform Tests pages (app/wpt/) load their harness from root paths: serve those from app/wpt/ too.
+  const wptPath = /^\/(resources|wai-aria\/scripts|html-aam\/scripts)\//.test(pathname) ? `/wpt${pathname}` : pathname;
+  const file = resolveStatic(appDirectory, wptPath);
   if (!file) {
     send(response, 404, 'text/plain; charset=utf-8', 'not found');
     return;

@@ -1,6 +1,7 @@
 import { documentLoaded, refWaitState, visibleTextIncludes, type RefWaitState } from './wait-checks.js';
 import { elementEvidence, insideSensitive, isSensitive } from './evidence.js';
 import { hitTest } from './hit-test.js';
+import { closedDetailsContent } from './ua-hidden.js';
 import { NAME_FROM_CONTENT_ROLES, repeatsName } from '@sightline/semantic-core/ranking';
 import { collapse, nameOf } from './roles.js';
 import { rankWalk, type RankFunction } from './rank.js';
@@ -25,7 +26,7 @@ import { SpaceGuard } from './actions/space-guard.js';
 import { secretValues } from './secret-values.js';
 
 export interface CaptureOptions {
-  mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
+  mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners' | 'interactive';
   /** Ranked semantic nodes to ship for viewport/subtree reads. */
   shipLimit: number;
   query?: string;
@@ -218,19 +219,35 @@ export class Collector implements PageActionMethods<Node> {
         if (matches(walk, i, needle)) hits.push(i);
       }
       hits.sort((a, b) => a - b);
-      return this.ship(ranking, hits.slice(0, options.shipLimit), 'ranked_prefix', null);
+      const shipped = this.ship(ranking, hits.slice(0, options.shipLimit), 'ranked_prefix', null);
+      shipped.scopeComplete = hits.length <= options.shipLimit;
+      return shipped;
+    }
+    if (options.mode === 'interactive') {
+      // dom_refs_v1: actionable ranked (not hidden, not occluded) records in document order, the first shipLimit.
+      const hits: number[] = [];
+      for (let k = 0; k < order.length; k++) if (walk.actionable[order[k]!]) hits.push(order[k]!);
+      hits.sort((a, b) => a - b);
+      const shipped = this.ship(ranking, hits.slice(0, options.shipLimit), 'ranked_prefix', null);
+      shipped.scopeComplete = hits.length <= options.shipLimit;
+      return shipped;
     }
     if (options.mode === 'subtree') {
       const target = options.handle === undefined ? null : this.node(options.handle);
       const rootIndex = target ? walk.nodes.indexOf(target) : -1;
       if (rootIndex < 0) return { ...emptyResult(walk), stale: true };
       const picked: number[] = [];
-      for (let k = 0; k < order.length && picked.length < options.shipLimit; k++) {
+      let within = 0;
+      for (let k = 0; k < order.length; k++) {
         const i = order[k]!;
-        if (isWithin(walk, i, rootIndex)) picked.push(i);
+        if (!isWithin(walk, i, rootIndex)) continue;
+        within++;
+        if (picked.length < options.shipLimit) picked.push(i);
       }
       if (!picked.includes(rootIndex)) picked.push(rootIndex);
-      return this.ship(ranking, picked, 'ranked_prefix', null);
+      const shipped = this.ship(ranking, picked, 'ranked_prefix', null);
+      shipped.scopeComplete = within <= options.shipLimit;
+      return shipped;
     }
     // Default read: tiers 0–6 only, up to the ship limit.
     const picked: number[] = [];
@@ -322,7 +339,10 @@ export class Collector implements PageActionMethods<Node> {
       if (!isText) {
         shipped.tag = (node as Element).localName;
         Object.assign(shipped, elementEvidence(node as Element, i === walk.focused, walk.origin));
+        // Not rendered by the user agent (closed <details>): the core reads it as the hidden attribute.
+        if (parent >= 0 && closedDetailsContent(walk.nodes[parent] as Element, node)) shipped.attributes = { ...shipped.attributes, hidden: true };
         if (frameOwners.has(i)) shipped.frameOwner = true;
+        if ((node as Element).hasAttribute('aria-label') || (node as Element).hasAttribute('aria-labelledby') || (node as Element).hasAttribute('aria-labeledby') || (node as Element).hasAttribute('title')) shipped.labelled = true;
         if (vis !== NOT_SEMANTIC && this.watch?.ax.isFresh(node as Element)) shipped.axFresh = true;
       }
       const box = walk.box[i];

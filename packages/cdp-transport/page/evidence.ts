@@ -55,7 +55,11 @@ export function elementEvidence(element: Element, focused: boolean, origin: { x:
     if (Number.isInteger(t)) attributes['tabIndex'] = t;
   }
   if ((element as HTMLElement).isContentEditable) attributes['contentEditable'] = true;
-  if ((element.localName === 'a' || element.localName === 'area') && element.hasAttribute('href')) attributes['href'] = true;
+  if ((element.localName === 'a' || element.localName === 'area') && element.hasAttribute('href')) {
+    attributes['href'] = true;
+    // The resolved URL, capped: a data: URL can be megabytes.
+    attributes['url'] = (element as HTMLAnchorElement).href.slice(0, 2000);
+  }
   const tag = element.localName;
   if (tag === 'input') attributes['inputType'] = ((element as HTMLInputElement).type || 'text').toLowerCase();
   const autocomplete = element.getAttribute('autocomplete');

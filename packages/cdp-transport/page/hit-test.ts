@@ -1,5 +1,5 @@
 import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
-import { V_IN, V_OCCLUDED, type Rect, type Walk } from './types.js';
+import { NOT_SEMANTIC, V_IN, V_NOLAYOUT, V_OCCLUDED, type Rect, type Walk } from './types.js';
 
 /**
  * Paint evidence for in-viewport semantic nodes: elementFromPoint at the centre of the visible
@@ -70,13 +70,44 @@ export function hitTest(walk: Walk, maxTests: number, deadline: number): void {
       walk.vis[i] = V_OCCLUDED;
     }
   }
+  occludeBoxlessDescendants(walk);
+}
+
+/**
+ * Nodes without a box of their own under an occluded node (the options of a covered <select>) are
+ * occluded with it: nothing of them can be reached while it is covered. Parents precede children.
+ */
+function occludeBoxlessDescendants(walk: Walk): void {
+  const n = walk.nodes.length;
+  // Nearest semantic ancestor that is occluded, per record (-1: none).
+  const cover = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const parent = walk.parent[i]!;
+    const inherited = parent >= 0 ? (walk.vis[parent] === V_OCCLUDED ? parent : walk.vis[parent] === NOT_SEMANTIC ? cover[parent]! : -1) : -1;
+    cover[i] = inherited;
+    if (inherited >= 0 && walk.vis[i] === V_NOLAYOUT) {
+      walk.vis[i] = V_OCCLUDED;
+      walk.hit[i] = 2;
+      walk.coveredBy[i] = walk.coveredBy[inherited]!;
+    }
+  }
 }
 
 function testElement(element: Element, visible: Rect, dialog: Element | null, origin: { x: number; y: number }): { hit: 1 | 2 | 3; by: Element | null } {
   const x = visible.x + visible.width / 2 - origin.x;
   const y = visible.y + visible.height / 2 - origin.y;
   const root = element.getRootNode() as Document | ShadowRoot;
-  const hit = root.elementFromPoint ? root.elementFromPoint(x, y) : null;
+  // Everything at the point, topmost first: an overlay occludes only where it paints (SPEC §5), so
+  // boxes that paint nothing there (transparent, no border, no text of their own) are looked through.
+  const stack = root.elementsFromPoint ? root.elementsFromPoint(x, y) : [];
+  if (stack.length === 0) return { hit: 3, by: null };
+  let hit: Element | null = null;
+  for (const candidate of stack) {
+    if (candidate === element || composedContains(element, candidate) || composedContains(candidate, element) || paintsAt(candidate, x, y)) {
+      hit = candidate;
+      break;
+    }
+  }
   if (!hit) return { hit: 3, by: null };
   if (hit === element || composedContains(element, hit) || composedContains(hit, element)) return { hit: 1, by: null };
   if (dialog && composedContains(dialog, element)) return { hit: 1, by: null };
@@ -88,6 +119,44 @@ function testElement(element: Element, visible: Rect, dialog: Element | null, or
     if (position === 'fixed' || position === 'absolute' || current.localName === 'dialog') overlay = current;
   }
   return overlay ? { hit: 2, by: overlay } : { hit: 3, by: null };
+}
+
+/** Elements that draw their own content whatever their style (replaced elements, form controls). */
+const PAINTING_TAGS = new Set(['img', 'video', 'canvas', 'iframe', 'frame', 'embed', 'object', 'svg', 'input', 'select', 'textarea', 'button', 'meter', 'progress', 'picture']);
+
+/**
+ * Whether an element paints something of its own at the point (frame-local coordinates): a
+ * background, border, shadow or outline, a replaced element, or one of its own text runs there.
+ */
+export function paintsAt(element: Element, x: number, y: number): boolean {
+  if (PAINTING_TAGS.has(element.localName) || element.namespaceURI !== 'http://www.w3.org/1999/xhtml') return true;
+  const style = getComputedStyle(element);
+  if (style.visibility !== 'visible') return false;
+  if (!transparent(style.backgroundColor) || style.backgroundImage !== 'none' || style.boxShadow !== 'none' || style.backdropFilter !== 'none') return true;
+  for (const side of ['Top', 'Right', 'Bottom', 'Left'] as const) {
+    if (style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none' && parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 && !transparent(style.getPropertyValue(`border-${side.toLowerCase()}-color`))) return true;
+  }
+  // Its own text at the point (list markers and pseudo-element content count as painting too).
+  if (style.display === 'list-item' && style.listStyleType !== 'none') return true;
+  for (let child = element.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType !== 3 || !/\S/.test((child as Text).data)) continue;
+    const range = element.ownerDocument.createRange();
+    range.selectNodeContents(child);
+    for (const r of range.getClientRects()) if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return true;
+  }
+  for (const pseudo of ['::before', '::after']) {
+    const content = getComputedStyle(element, pseudo).content;
+    if (content !== 'none' && content !== 'normal' && content !== '""') return true;
+  }
+  return false;
+}
+
+function transparent(color: string): boolean {
+  if (color === 'transparent') return true;
+  const m = /^rgba?\(([^)]*)\)$/.exec(color);
+  if (!m) return false;
+  const parts = m[1]!.split(/[\s,/]+/).filter(Boolean);
+  return parts.length === 4 && Number(parts[3]) === 0;
 }
 
 export function composedParent(node: Node): Element | null {

@@ -13,6 +13,9 @@ export const FAR_BELOW = 128, BLOCK_FLOW = 256, DOWN_KNOWN = 512, DOWN = 1024, C
 export class RecordState {
   private flags = new Uint16Array(4096);
   private clipIds = new Int32Array(4096);
+  /** Clips for absolutely positioned and fixed descendants (SPEC §5: the containing-block chain). */
+  private absIds = new Int32Array(4096);
+  private fixedIds = new Int32Array(4096);
   /** Distinct clip rects handed to children; id 0 is "nothing clips" (undefined). */
   private readonly clips: Array<Rect | null | undefined> = [undefined];
   private readonly clipId = new Map<Rect | null | undefined, number>([[undefined, 0]]);
@@ -34,6 +37,34 @@ export class RecordState {
 
   childClip(index: number): Rect | null | undefined {
     return this.clips[this.clipIds[index]!];
+  }
+
+  absClip(index: number): Rect | null | undefined {
+    return this.clips[this.absIds[index]!];
+  }
+
+  fixedClip(index: number): Rect | null | undefined {
+    return this.clips[this.fixedIds[index]!];
+  }
+
+  /**
+   * Clips handed to descendants: in-flow ones (`child`), absolutely positioned ones (the clip at
+   * their containing block) and fixed ones (the viewport's, unless a transform contains them).
+   */
+  setClips(index: number, child: Rect | null | undefined, abs: Rect | null | undefined, fixed: Rect | null | undefined): void {
+    this.setChildClip(index, child);
+    const childId = this.clipIds[index]!;
+    this.absIds[index] = abs === child ? childId : this.idOf(abs);
+    this.fixedIds[index] = fixed === child ? childId : fixed === abs ? this.absIds[index]! : this.idOf(fixed);
+  }
+
+  private idOf(clip: Rect | null | undefined): number {
+    let id = this.clipId.get(clip);
+    if (id === undefined) {
+      id = this.clips.push(clip) - 1;
+      this.clipId.set(clip, id);
+    }
+    return id;
   }
 
   setChildClip(index: number, clip: Rect | null | undefined): void {
@@ -59,5 +90,11 @@ export class RecordState {
     const clipIds = new Int32Array(size);
     clipIds.set(this.clipIds);
     this.clipIds = clipIds;
+    const absIds = new Int32Array(size);
+    absIds.set(this.absIds);
+    this.absIds = absIds;
+    const fixedIds = new Int32Array(size);
+    fixedIds.set(this.fixedIds);
+    this.fixedIds = fixedIds;
   }
 }

@@ -10,10 +10,30 @@ const TAG_ROLES: Record<string, string> = {
   button: 'button', textarea: 'textbox', nav: 'navigation', main: 'main', aside: 'complementary', form: 'form',
   article: 'article', ul: 'list', ol: 'list', menu: 'list', li: 'listitem', table: 'table', tr: 'row', td: 'cell',
   th: 'columnheader', dialog: 'dialog', p: 'paragraph', option: 'option', fieldset: 'group', details: 'group',
-  summary: 'button', progress: 'progressbar', meter: 'meter', hr: 'separator', iframe: 'iframe', blockquote: 'blockquote',
+  progress: 'progressbar', meter: 'meter', hr: 'separator', iframe: 'iframe', blockquote: 'blockquote',
   thead: 'rowgroup', tbody: 'rowgroup', tfoot: 'rowgroup', dl: 'list', dt: 'term', dd: 'definition', figure: 'figure',
   img: 'img', label: 'generic', output: 'status', search: 'search',
+  // HTML-AAM roles Chromium gives text-level and grouping elements (they keep them; not folded into text).
+  address: 'group', hgroup: 'group', caption: 'caption', code: 'code', del: 'deletion', s: 'deletion', dfn: 'term', em: 'emphasis',
+  ins: 'insertion', mark: 'mark', strong: 'strong', sub: 'subscript', sup: 'superscript', time: 'time',
 };
+
+/** Sectioning ancestors that scope header/footer/aside away from the page's landmarks (HTML-AAM). */
+const SCOPING = new Set(['article', 'aside', 'main', 'nav', 'section']);
+const ASIDE_SCOPING = new Set(['article', 'aside', 'nav', 'section']);
+
+function scopedBySection(element: Element, scopes: ReadonlySet<string>): boolean {
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    if (scopes.has(parent.localName)) return true;
+    const role = parent.getAttribute('role');
+    if (role === 'article' || role === 'complementary' || role === 'main' || role === 'navigation' || role === 'region') return true;
+  }
+  return false;
+}
+
+function hasOwnLabel(element: Element): boolean {
+  return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('aria-labeledby');
+}
 
 export const ACTIONABLE_ROLES = new Set([
   'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'menuitem',
@@ -47,48 +67,78 @@ export function roleOf(element: Element, tag: string): string {
     case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
       return 'heading';
     case 'header':
-      return 'banner';
+      return scopedBySection(element, SCOPING) ? 'generic' : 'banner';
     case 'footer':
-      return 'contentinfo';
+      return scopedBySection(element, SCOPING) ? 'generic' : 'contentinfo';
+    case 'aside':
+      // Complementary at the page level (body, main); inside other sectioning content only when named.
+      return hasOwnLabel(element) || !scopedBySection(element, ASIDE_SCOPING) ? 'complementary' : 'generic';
     case 'section':
-      return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') ? 'region' : 'generic';
+      return hasOwnLabel(element) ? 'region' : 'generic';
+    case 'summary': {
+      // Only the first <summary> of a <details> is its disclosure button.
+      const parent = element.parentElement;
+      return parent?.localName === 'details' && parent.querySelector(':scope > summary') === element ? 'button' : 'generic';
+    }
     case 'img':
-      return element.getAttribute('alt') === '' ? 'generic' : 'img';
+      return element.getAttribute('alt') === '' && !hasOwnLabel(element) ? 'generic' : 'img';
     default:
       return TAG_ROLES[tag] ?? 'generic';
   }
 }
 
-export function collapse(text: string, limit = 500): string {
+/**
+ * Longest name or text the page ships: one more than the outline prints (SPEC §4: 500), so the core
+ * knows the text was longer and cuts it with `…`.
+ */
+export const SHIPPED_TEXT_LIMIT = 501;
+
+export function collapse(text: string, limit = SHIPPED_TEXT_LIMIT): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
   return collapsed.length > limit ? collapsed.slice(0, limit) : collapsed;
 }
 
-/** The name a structural element can have: aria-label, aria-labelledby or title. */
+/** Elements whose title is their name even as a generic (Chromium: an abbreviation's expansion, a ruby's gloss). */
+const TITLED_GENERICS = new Set(['abbr', 'ruby']);
+
+/**
+ * The name a structural (generic) element can have, by Chromium's precedence: aria-labelledby, then
+ * aria-label; a title names a generic only on <abbr> and <ruby> (Chromium ignores the others).
+ */
 export function labelOf(element: Element): string {
+  const byReference = labelledByName(element);
+  if (byReference) return byReference;
   const label = element.getAttribute('aria-label');
   if (label && label.trim()) return collapse(label);
-  if (element.hasAttribute('aria-labelledby')) return nameOf(element, 'generic', element.localName);
+  if (!TITLED_GENERICS.has(element.localName)) return '';
   const title = element.getAttribute('title');
   return title && title.trim() ? collapse(title) : '';
 }
 
+/** The text of the elements aria-labelledby (or Chromium's accepted spelling aria-labeledby) points to. */
+function labelledByName(element: Element): string {
+  const labelledBy = element.getAttribute('aria-labelledby') ?? element.getAttribute('aria-labeledby');
+  if (!labelledBy) return '';
+  const root = element.getRootNode() as Document | ShadowRoot;
+  const parts: string[] = [];
+  for (const id of labelledBy.split(/\s+/)) {
+    const target = id && root.getElementById ? root.getElementById(id) : null;
+    if (!target) continue;
+    // A self-reference contributes the element's own aria-label.
+    parts.push(target === element ? (element.getAttribute('aria-label') ?? '') : (target.textContent ?? ''));
+  }
+  return collapse(parts.join(' '));
+}
+
 export function nameOf(element: Element, role: string, tag: string): string {
+  const byReference = labelledByName(element);
+  if (byReference) return byReference;
   const label = element.getAttribute('aria-label');
   if (label && label.trim()) return collapse(label);
-  const labelledBy = element.getAttribute('aria-labelledby');
-  if (labelledBy) {
-    const root = element.getRootNode() as Document | ShadowRoot;
-    const parts: string[] = [];
-    for (const id of labelledBy.split(/\s+/)) {
-      const target = id && root.getElementById ? root.getElementById(id) : null;
-      if (target) parts.push(target.textContent ?? '');
-    }
-    const joined = collapse(parts.join(' '));
-    if (joined) return joined;
-  }
   if (tag === 'img' || tag === 'area' || (tag === 'input' && (element as HTMLInputElement).type === 'image')) {
     const alt = element.getAttribute('alt');
+    // An alt attribute, even empty, is the name (`<img alt="" title="x">` is named "").
+    if (alt !== null && tag !== 'area') return collapse(alt);
     if (alt) return collapse(alt);
   }
   if (tag === 'input' || tag === 'textarea' || tag === 'select') {
@@ -116,5 +166,18 @@ export function nameOf(element: Element, role: string, tag: string): string {
   }
   const title = element.getAttribute('title');
   if (title && title.trim()) return collapse(title);
+  // A text field's last name source is its placeholder (as Chromium names it).
+  if (tag === 'input' || tag === 'textarea') {
+    const placeholder = element.getAttribute('placeholder') ?? element.getAttribute('aria-placeholder');
+    if (placeholder && placeholder.trim()) return collapse(placeholder);
+  }
   return '';
+}
+
+/** Role of an SVG element: its role attribute, else `img` for a named <svg> root (as Chromium's SvgRoot), else generic. */
+export function svgRole(element: Element): string {
+  const explicit = element.getAttribute('role');
+  if (explicit) return explicit;
+  if (element.localName !== 'svg' || (element.parentNode as Element | null)?.namespaceURI === 'http://www.w3.org/2000/svg') return 'generic';
+  return hasOwnLabel(element) || element.querySelector(':scope > title') !== null ? 'img' : 'generic';
 }

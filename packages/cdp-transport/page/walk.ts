@@ -1,10 +1,11 @@
 import { actionMask, geometryVisibility, isSemantic, STRUCTURAL_ROLES as STRUCTURAL } from '@sightline/semantic-core/ranking';
-import { labelOf, roleOf } from './roles.js';
+import { labelOf, roleOf, svgRole } from './roles.js';
 import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
 import { paddingBox } from './geometry.js';
 import { isDraggable } from './draggable.js';
 import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
 import { composedContains } from './hit-test.js';
+import { closedDetailsContent } from './ua-hidden.js';
 import { maybeClosedHost } from './closed-roots.js';
 import type { MutationLog } from './mutation-log.js';
 import { segmentKey, wholeKey, type OpenSegment, type Segment, type SegmentCache } from './segments.js';
@@ -154,6 +155,8 @@ export function walkDocument(
   const activeElement = activeChain.values().next().value as Element | undefined;
   const root = doc.documentElement;
   if (!root) return walk;
+  /** The root's overflow is visible, so the body's propagates to the viewport (CSS Overflow §3.3). */
+  let rootOverflowVisible = true;
   // Stack of [node, parentRecord]; children pushed in reverse for pre-order.
   const stackNodes: Node[] = [root];
   const stackParents: number[] = [-1];
@@ -247,7 +250,7 @@ export function walkDocument(
         walk.box[index] = undefined;
         walk.clip.push(parentClip);
         walk.vis.push(parentHidden ? V_HIDDEN : V_OFF);
-      } else if (parentHidden || (parentIndex >= 0 && hiddenElement(parentIndex))) {
+      } else if (parentHidden || (parentIndex >= 0 && (hiddenElement(parentIndex) || closedDetailsContent(walk.nodes[parentIndex] as Element, node)))) {
         walk.vis.push(V_HIDDEN);
         walk.box[index] = undefined;
         walk.clip.push(undefined);
@@ -284,10 +287,15 @@ export function walkDocument(
     walk.hit.push(0);
     walk.coveredBy.push(-1);
     walk.box[index] = undefined;
-    const role = isSvg ? (element.getAttribute('role') ?? 'generic') : roleOf(element, tag);
+    const role = isSvg ? svgRole(element) : roleOf(element, tag);
     walk.role.push(role);
-    let hidden = parentHidden;
+    // Content the browser does not render (a closed <details> past its summary) is hidden like display:none.
+    let hidden = parentHidden || (parentIndex >= 0 && closedDetailsContent(walk.nodes[parentIndex] as Element, element));
+    /** The clip that applies to this element: its containing-block chain's (SPEC §5). */
+    let ownClip = parentClip;
     let clipForChildren = parentClip;
+    let absForChildren = parentIndex >= 0 ? state.absClip(parentIndex) : viewportClip;
+    let fixedForChildren = parentIndex >= 0 ? state.fixedClip(parentIndex) : viewportClip;
     let isPointer = false;
     let scrollable = false;
     let isContents = false;
@@ -320,7 +328,11 @@ export function walkDocument(
         wholeCandidate = copyWhole;
         const inline = element.getAttribute('style');
         if (inline !== null && inline.includes('cursor')) isPointer = getComputedStyle(element).cursor === 'pointer';
-      } else if ((far = farFrom(index, element, parentClip))) {
+      } else if (
+        // An absolutely positioned or fixed element escapes the clips of boxes that are not its containing block.
+        ((absForChildren !== parentClip || fixedForChildren !== parentClip) && (ownClip = clipOfPosition(getComputedStyle(element).position, parentClip, absForChildren, fixedForChildren)), false) ||
+        (far = farFrom(index, element, ownClip))
+      ) {
         // One box read decides it: a non-empty box far beyond the near-viewport margin (or clipped
         // away) has a layout, so it is not display:none; its own style is not read, nor anything below it.
         farFrontier = true;
@@ -339,18 +351,27 @@ export function walkDocument(
           isContents = display === 'contents';
           blockFlow = display === 'block' || display === 'flow-root' || display === 'list-item';
           const position = style.position;
-          if (position === 'fixed') clipForChildren = viewportClip;
+          ownClip = clipOfPosition(position, parentClip, absForChildren, fixedForChildren);
+          clipForChildren = ownClip;
           if (position === 'fixed' || position === 'absolute') walk.overlays.push(index);
           // overflow-x alone tells: a non-visible overflow-y turns a visible overflow-x into auto.
           const overflowX = style.overflowX;
-          // The root element's overflow is the viewport's (already the clip): its own box does not clip.
-          if (overflowX !== 'visible' && !isContents && element !== root) {
+          if (element === root) rootOverflowVisible = overflowX === 'visible';
+          if (overflowX !== 'visible' && !isContents) {
             const overflowY = style.overflowY;
-            const border = walk.box[index] ?? place(element.getBoundingClientRect());
-            const pad = paddingBox(element, border);
-            clipForChildren = clipForChildren === undefined ? pad : clipForChildren === null ? null : intersect(clipForChildren, pad);
             scrollable = /auto|scroll/.test(overflowX + overflowY) && (element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth);
+            // The root's overflow (or the body's, when the root's is visible) belongs to the viewport:
+            // it scrolls the page, and the viewport clips it, not the scrolled html box.
+            if (element !== root && !(element === doc.body && rootOverflowVisible)) {
+              const border = walk.box[index] ?? place(element.getBoundingClientRect());
+              const pad = paddingBox(element, border);
+              clipForChildren = clipForChildren === undefined ? pad : clipForChildren === null ? null : intersect(clipForChildren, pad);
+            }
           }
+          // Positioned boxes contain absolutely positioned descendants; a transform contains fixed ones too.
+          const transformed = style.transform !== 'none';
+          if (position !== 'static' || transformed) absForChildren = clipForChildren;
+          if (transformed) fixedForChildren = clipForChildren;
           isPointer = style.cursor === 'pointer';
           // Zero opacity hides the element and all it holds; content-visibility:hidden what it
           // holds. Either way nothing below needs a style or box read (and it is a segment root).
@@ -359,7 +380,8 @@ export function walkDocument(
         }
       }
     }
-    state.setChildClip(index, clipForChildren);
+    if (hidden || far) state.setClips(index, clipForChildren, clipForChildren, clipForChildren);
+    else state.setClips(index, clipForChildren, absForChildren, fixedForChildren);
     // The core's rules (bundled from @sightline/semantic-core/ranking) decide actions and semantics.
     const evidence = scratch;
     evidence.tag = tag;
@@ -400,21 +422,21 @@ export function walkDocument(
     const semantic = isSemantic(evidence as never, mask);
     if (!semantic) {
       walk.vis.push(NOT_SEMANTIC);
-      walk.clip.push(parentClip);
+      walk.clip.push(ownClip);
     } else if (far && !farFrontier) {
       walk.vis.push(hidden ? V_HIDDEN : V_OFF);
-      walk.clip.push(parentClip);
+      walk.clip.push(ownClip);
     } else if (farFrontier) {
       // Has a box, so only opacity/visibility can hide it.
-      walk.clip.push(parentClip);
+      walk.clip.push(ownClip);
       walk.vis.push(element.checkVisibility(VISIBILITY_CHECK) ? V_OFF : V_HIDDEN);
     } else if (hidden || hiddenElement(index)) {
       walk.vis.push(V_HIDDEN);
-      walk.clip.push(parentClip);
+      walk.clip.push(ownClip);
     } else {
       const box = elementBox(index);
-      walk.clip.push(parentClip);
-      walk.vis.push(classify(box, parentClip));
+      walk.clip.push(ownClip);
+      walk.vis.push(classify(box, ownClip));
     }
     if (activeChain.has(element)) {
       walk.focused = index;
@@ -497,6 +519,11 @@ export function walkDocument(
   }
   if (open !== null) closeSegment(open);
   return walk;
+}
+
+/** The clip of an element by its position: in-flow boxes take their parent's, others their containing block's. */
+function clipOfPosition(position: string, inFlow: Rect | null | undefined, abs: Rect | null | undefined, fixed: Rect | null | undefined): Rect | null | undefined {
+  return position === 'absolute' ? abs : position === 'fixed' ? fixed : inFlow;
 }
 
 function isModal(element: Element, role: string): boolean {

@@ -10,3 +10,4 @@ export { launchManagedChrome, LAUNCH_TIMEOUT_MS, STOP_WAIT_MS, type ManagedChrom
 export { LaunchQueue, DEFAULT_LAUNCH_QUEUE, defaultLaunchConcurrency } from './launch/launch-queue.js';
 export { SPEC_CHROMIUM_FLAGS, chromeFlags } from './launch/chrome-flags.js';
 export { closeTab, CLOSE_TIMEOUT_MS, type CloseTabResult } from './dialogs/close-tab.js';
+export { ariaRole } from './capture/accessibility.js';

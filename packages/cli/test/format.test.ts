@@ -19,7 +19,7 @@ function snapshot(overrides: Partial<SemanticSnapshotResponse['snapshot']> = {},
       selected_nodes: 300,
       total_nodes: 400,
       node_budget: 300,
-      omitted: { css_hidden: 410, offscreen: 82, page_occluded: 1, no_layout: 0, unknown: 0, budget: 18, unprovable_frame: 0 },
+      omitted: { css_hidden: 410, offscreen: 82, page_occluded: 1, no_layout: 0, unknown: 0, budget: 18, unprovable_frame: 0, filtered: 0, collapsed: 0 },
       continuation: 'bc-0123456789abcdef0123456789abcdef',
       ...overrides,
     },
@@ -58,7 +58,7 @@ describe('semantic snapshot text', () => {
       continuation: null,
       selected_nodes: 5,
       total_nodes: 5,
-      omitted: { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0 },
+      omitted: { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0, filtered: 0, collapsed: 0 },
     });
     expect(snapshotFooter(done, plain)).toBe('… p42: 5 of 5 nodes — complete');
     expect(snapshotFooter(snapshot({ limits_hit: ['max_chars'], continuation: null }), plain)).toContain('limits hit: max_chars');
@@ -76,8 +76,11 @@ describe('semantic snapshot text', () => {
   });
 
   it('describeOmitted skips zero counts', () => {
-    expect(describeOmitted({ css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 2, unknown: 0, budget: 0, unprovable_frame: 1 })).toBe(
+    expect(describeOmitted({ css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 2, unknown: 0, budget: 0, unprovable_frame: 1, filtered: 0, collapsed: 0 })).toBe(
       '2 without layout, 1 unprovable frame',
+    );
+    expect(describeOmitted({ css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0, filtered: 3, collapsed: 30 })).toBe(
+      '3 filtered out, 30 folded (max children)',
     );
   });
 });

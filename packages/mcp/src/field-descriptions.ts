@@ -46,6 +46,10 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   since: 'Only entries after this sequence number: next_since from a previous browser_console answer.',
   level: 'Only entries of this severity or above: debug, info, log, warn or error.',
   limit: 'How many entries at most (1-200, default 50): the newest ones, or with since the next ones.',
+  max_children:
+    'Longest run of same-role siblings to show (1-1000, default 50); the rest print as one line "- … N more <role>" and count in omitted.collapsed.',
+  include_urls: 'true: links print [url=…] (same-origin ones as a path). Default false.',
+  timeout_ms: 'Time budget in ms. For a snapshot: of the page collection (500-60000); running out gives complete:false and limits_hit ["time"].',
 };
 
 /** browser_wait's own fields, and its wording of shared ones (`text`, `url`, `ref`). */

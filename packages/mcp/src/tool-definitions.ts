@@ -111,7 +111,9 @@ export const SIGHTLINE_TOOLS: readonly SightlineToolDefinition[] = [
   define({
     name: 'get_browser_state',
     title: 'Bind to a browser or snapshot a tab',
-    kind: 'read',
+    // Its bind mode can launch a browser (and attach to one): not a read-only tool.
+    kind: 'session',
+    destructive: false,
     description: [
       'See what a browser tab shows right now, as a ranked, budgeted accessibility outline with refs you can act on.',
       'Two modes. Bind: give session plus one of {pid, window_id} (a window from list_browser_windows), {cdp_url}, or {launch: {url?}} (start a fresh Chromium); you get target_id and the tabs.',

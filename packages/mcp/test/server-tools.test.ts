@@ -134,7 +134,8 @@ describe('tools/list', () => {
       }
     }
     const byName = (name: string) => tools.find((tool) => tool.name === name)!.annotations!;
-    expect(byName('get_browser_state').readOnlyHint).toBe(true);
+    // Its launch mode starts a browser (issue 13): never read-only, never destructive.
+    expect(byName('get_browser_state')).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(byName('list_browser_windows').readOnlyHint).toBe(true);
     expect(byName('browser_screenshot').readOnlyHint).toBe(true);
     expect(byName('browser_click')).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });

@@ -9,7 +9,24 @@ export interface AxFacts {
 }
 
 // Chromium-internal role names that have an ARIA counterpart (`<summary>` is DisclosureTriangle: it toggles its <details> like a button).
-const ROLE_ALIASES: Record<string, string> = { none: 'generic', presentation: 'generic', Iframe: 'iframe', image: 'img', DisclosureTriangle: 'button' };
+const ROLE_ALIASES: Record<string, string> = {
+  none: 'generic', presentation: 'generic', Iframe: 'iframe', IframePresentational: 'iframe', image: 'img', DisclosureTriangle: 'button',
+  SvgRoot: 'img', Canvas: 'img',
+};
+
+/**
+ * The role Sightline prints for a role Chromium's accessibility tree reports: ARIA spellings as they
+ * are, Chromium's own names (CamelCase: LayoutTable, LayoutTableCell, Abbr, Ruby, LabelText, …)
+ * mapped to their ARIA counterpart or, having none, to `generic` — internal names never leak.
+ */
+export function ariaRole(chromiumRole: string): string {
+  const alias = ROLE_ALIASES[chromiumRole];
+  if (alias !== undefined) return alias;
+  return /^[A-Z]/.test(chromiumRole) ? 'generic' : chromiumRole;
+}
+
+/** The facts of a node Chromium's tree ignores: an unnamed generic (the outline collapses it). */
+export const IGNORED: AxFacts = Object.freeze({ role: 'generic', name: '', value: undefined, states: Object.freeze({}) }) as AxFacts;
 
 /**
  * Role, name, value and states of one element from Chromium's accessibility tree
@@ -17,10 +34,12 @@ const ROLE_ALIASES: Record<string, string> = { none: 'generic', presentation: 'g
  */
 export function axFacts(nodes: Protocol.Accessibility.AXNode[]): AxFacts | null {
   const node = nodes[0];
-  if (!node || node.ignored) return null;
+  if (!node) return null;
+  // Chromium leaves it out of the tree: nothing of its own to show (its content still shows).
+  if (node.ignored) return IGNORED;
   const rawRole = String(node.role?.value ?? '');
-  const role = ROLE_ALIASES[rawRole] ?? rawRole;
-  if (!role) return null;
+  if (!rawRole) return null;
+  const role = ariaRole(rawRole);
   const states: NodeStates = {};
   for (const property of node.properties ?? []) {
     const value = property.value.value as unknown;

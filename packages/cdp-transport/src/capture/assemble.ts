@@ -48,9 +48,11 @@ export function assemble(root: FrameWalk, frameKeys: OpaqueKeys, documentKeys: O
       if (!child) return;
       if ('ship' in child) visit(child, index);
       else {
+        const key = child.frameId ? frameKeys.key(child.frameId) : `fx${++unnamed}`;
         out.frames.push({
-          key: child.frameId ? frameKeys.key(child.frameId) : `fx${++unnamed}`,
-          documentKey: 'unknown',
+          key,
+          // Distinct per frame, so each unread frame gets its own label (`f<N>`), stable while the frame stays.
+          documentKey: `unknown:${key}`,
           ownerNode: index,
           url: child.status === 'unprovable' ? '' : child.url,
           title: '',

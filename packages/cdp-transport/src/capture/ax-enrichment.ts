@@ -5,7 +5,10 @@ import type { AssembledCapture } from './assemble.js';
 import type { CaptureBudget } from './call-budget.js';
 import { collectorObjects } from './collector-calls.js';
 
-/** Roles whose AX facts add nothing the outline prints (their text children carry the content). */
+/**
+ * Roles whose AX facts add nothing the outline prints when the element carries no label of its own
+ * (their text children carry the content, and the page's name rules give the same empty name).
+ */
 const NO_AX_ROLES = new Set(['paragraph', 'generic', 'blockquote', 'term', 'definition']);
 
 /**
@@ -29,7 +32,7 @@ export async function enrichFromAccessibility(
   assembled.placements.forEach(({ walk }, placement) => {
     walk.ship.nodes.forEach((shipped, index) => {
       if (shipped.kind !== 'element' || shipped.vis === null || shipped.vis === 'css_hidden' || shipped.frameOwner) return;
-      if (NO_AX_ROLES.has(shipped.role)) return;
+      if (NO_AX_ROLES.has(shipped.role) && !shipped.labelled) return;
       candidates.push({ placement, index, tier: shipped.tier ?? -1 });
     });
   });
@@ -80,7 +83,8 @@ function withoutFocus(facts: AxFacts): AxFacts {
 }
 
 function apply(node: CapturedNode, facts: AxFacts): void {
-  if (facts.role !== 'generic' || node.role === 'generic') node.role = facts.role;
+  // Chromium's role and name win (SPEC §4: the outline says what the accessibility tree says).
+  node.role = facts.role;
   node.name = facts.name;
   if (node.value === undefined && facts.value !== undefined && facts.value !== '') node.value = facts.value;
   const states = { ...facts.states, ...pickDomOnly(node.states) };

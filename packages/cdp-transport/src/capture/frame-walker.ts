@@ -52,18 +52,19 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
   const frame = tab.frames.get(frameId);
   const mode = plan.modeFor(frameId);
   if (!frame || mode === null) return { frameId, status: 'skipped', outOfProcess: false, url: frame?.url ?? '' };
+  // A frame a collection budget leaves unread is unprovable (counted in omitted.unprovable_frame), not skipped.
   if (budget.framesLeft <= 0) {
     budget.exhausted.add('frames');
-    return { frameId, status: 'skipped', outOfProcess: frame.outOfProcess, url: frame.url };
+    return { frameId, status: 'unprovable', outOfProcess: frame.outOfProcess, url: frame.url };
   }
   // The main frame is always walked (its walk stops itself at the deadline); child frames need time left.
   if (path.length > 0 && budget.timeLeftMs <= 0) {
     budget.exhausted.add('time');
-    return { frameId, status: 'skipped', outOfProcess: frame.outOfProcess, url: frame.url };
+    return { frameId, status: 'unprovable', outOfProcess: frame.outOfProcess, url: frame.url };
   }
   if (budget.nodesLeft <= 0) {
     budget.exhausted.add('nodes');
-    return { frameId, status: 'skipped', outOfProcess: frame.outOfProcess, url: frame.url };
+    return { frameId, status: 'unprovable', outOfProcess: frame.outOfProcess, url: frame.url };
   }
   budget.framesLeft--;
   let world = await tab.world(frameId);

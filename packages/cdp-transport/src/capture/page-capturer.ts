@@ -59,7 +59,7 @@ export class PageCapturer {
   async capture(tab: CdpTab, tabKey: string, request: CaptureRequest): Promise<PageCapture> {
     const started = performance.now();
     this.lastTimings = {};
-    const budget = new CaptureBudget(started + this.budgets.timeMs, this.budgets.calls, this.budgets.nodes, this.budgets.frames);
+    const budget = new CaptureBudget(started + (request.timeoutMs ?? this.budgets.timeMs), this.budgets.calls, this.budgets.nodes, this.budgets.frames);
     budget.calls += 1 + tab.oopifSessions.size;
     await tab.refreshFrames();
     this.lastTimings['frames'] = performance.now() - started;
@@ -72,6 +72,8 @@ export class PageCapturer {
     if (scope.kind === 'viewport') {
       const mode: CollectorMode = this.options.shipAll ? 'all' : 'viewport';
       plan = { modeFor: () => mode, shipLimit, handleFor: () => undefined, reuse: this.reuse };
+    } else if (scope.kind === 'interactive') {
+      plan = { modeFor: () => 'interactive', shipLimit: scope.limit, handleFor: () => undefined, reuse: this.reuse };
     } else if (scope.kind === 'query') {
       plan = { modeFor: () => 'query', shipLimit: Math.max(shipLimit, 2000), query: scope.text, handleFor: () => undefined, reuse: this.reuse };
     } else {
@@ -97,7 +99,11 @@ export class PageCapturer {
     }
     let ranking: { token: string; shipped: number; total: number } | undefined;
     if (scope.kind === 'viewport' && !this.options.shipAll) ranking = this.storeViewportRanking(tabKey, walks, shipLimit);
-    return this.finish(Math.max(AX_MIN, request.nodeBudget + AX_SLACK), root, budget, ranking, walks.every((w) => w.ship.included === 'all') ? 'all' : 'ranked_prefix');
+    const capture = await this.finish(Math.max(AX_MIN, request.nodeBudget + AX_SLACK), root, budget, ranking, walks.every((w) => w.ship.included === 'all') ? 'all' : 'ranked_prefix');
+    // A query or subtree read that shipped its whole scope (every hit in every frame; the whole subtree).
+    if (scope.kind === 'query' || scope.kind === 'interactive') capture.coverage.scopeComplete = walks.every((w) => w.ship.scopeComplete === true);
+    else if (scope.kind === 'subtree') capture.coverage.scopeComplete = walks.find((w) => w.frameId === subtreeFrame)?.ship.scopeComplete === true;
+    return capture;
   }
 
   /** Which frame (and chain of ancestor frames) a node address lives in; stale addresses are refused. */

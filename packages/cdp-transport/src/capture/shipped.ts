@@ -24,6 +24,8 @@ export interface ShippedNode {
   frameOwner?: boolean;
   /** The element's AX facts read by an earlier capture of this world are still current (page/ax-freshness.ts). */
   axFresh?: boolean;
+  /** The element carries a label of its own (aria-labelledby, aria-label, title): its AX name is read whatever its role. */
+  labelled?: boolean;
 }
 
 export interface ShipResult {
@@ -42,9 +44,11 @@ export interface ShipResult {
   stale?: boolean;
   /** Phase timings (ms) of the collector in the page (walk, hit, rank, ship), for profiling. */
   timings?: Record<string, number>;
+  /** Query and subtree modes: every node of the scope was shipped (none cut by the ship limit). */
+  scopeComplete?: boolean;
 }
 
-export type CollectorMode = 'viewport' | 'query' | 'subtree' | 'all' | 'owners';
+export type CollectorMode = 'viewport' | 'query' | 'subtree' | 'all' | 'owners' | 'interactive';
 
 export interface FramePlacement {
   origin: { x: number; y: number };

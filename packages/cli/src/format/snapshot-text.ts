@@ -29,6 +29,8 @@ export function describeOmitted(omitted: OmittedCounts): string {
     [omitted.css_hidden, 'hidden'],
     [omitted.page_occluded, 'covered'],
     [omitted.unprovable_frame, omitted.unprovable_frame === 1 ? 'unprovable frame' : 'unprovable frames'],
+    [omitted.filtered, 'filtered out'],
+    [omitted.collapsed, 'folded (max children)'],
   ];
   return parts
     .filter(([count]) => count > 0)

@@ -18,6 +18,9 @@ export interface SnapshotOptions {
   maxChars?: number;
   format?: string;
   boxes?: boolean;
+  maxChildren?: number;
+  urls?: boolean;
+  timeout?: number;
 }
 
 const FORMATS: Record<string, 'semantic_v2' | 'dom_refs_v1'> = {
@@ -53,6 +56,9 @@ export function snapshotParams(options: SnapshotOptions): Record<string, unknown
     node_budget: options.budget,
     max_chars: options.maxChars,
     include_boxes: options.boxes === true ? true : undefined,
+    max_children: options.maxChildren,
+    include_urls: options.urls === true ? true : undefined,
+    timeout_ms: options.timeout,
   });
 }
 

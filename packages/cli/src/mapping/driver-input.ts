@@ -107,6 +107,9 @@ export function toDriverCall(
           interactive_only: params.interactive_only === true ? true : undefined,
           max_depth: params.max_depth,
           include_boxes: params.include_boxes === true ? true : undefined,
+          max_children: params.max_children,
+          include_urls: params.include_urls === true ? true : undefined,
+          timeout_ms: params.timeout_ms,
         }),
       };
     }

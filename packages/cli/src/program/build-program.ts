@@ -159,6 +159,9 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
     .option('--budget <n>', 'node budget (1-2000, default 300)', integer('--budget'))
     .option('--max-chars <n>', 'character budget (500-100000, default 24000)', integer('--max-chars'))
     .option('--boxes', 'include element boxes in --json output')
+    .option('--max-children <n>', 'longest run of same-role siblings shown; the rest print as "… N more <role>" (1-1000, default 50)', integer('--max-children'))
+    .option('--urls', 'print each link\'s URL as [url=…] (same-origin as a path)')
+    .option('--timeout <ms>', 'time budget of the page collection in ms (500-60000)', integer('--timeout'))
     .addOption(new Option('--format <format>', 'v2 (semantic outline) or v1 (compatibility DOM refs)').default('v2'))
     .addHelpText(
       'after',

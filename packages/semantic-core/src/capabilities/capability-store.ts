@@ -356,12 +356,15 @@ export class CapabilityStore {
     const { tab } = this.tab(sessionName, targetId, tabId);
     const session = this.session(sessionName);
     const record = session.continuations.get(id);
-    session.continuations.delete(id);
     const stale = (why: string): never =>
       refuse('browser_ref_stale', `continuation ${why}; take a new snapshot`, { field: 'continuation' });
     if (!record) return stale('is unknown or already used');
+    // Presented on the wrong tab: refused without being used up (the right tab can still take it).
+    if (record.snapshot.tabId !== tab.id || record.snapshot.targetId !== targetId) {
+      refuse('browser_invalid_request', 'continuation belongs to another tab; pass it with the tab_id of the snapshot it came from', { field: 'continuation' });
+    }
+    session.continuations.delete(id);
     if (record.snapshot.continuation === id) record.snapshot.continuation = null;
-    if (record.snapshot.tabId !== tab.id || record.snapshot.targetId !== targetId) return stale('belongs to another tab');
     if (this.clock.now() - record.mintedAt > CONTINUATION_IDLE_MS) return stale('expired after 120 s without use');
     if (!this.isLive(record.snapshot)) return stale('belongs to a snapshot that is no longer current');
     return record.snapshot;

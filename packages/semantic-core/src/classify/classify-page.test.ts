@@ -13,7 +13,9 @@ describe('isSemantic', () => {
     expect(isSemantic({ ...base, kind: 'text', role: 'text', name: ' hi ' }, 0)).toBe(true);
   });
   it('drops structure and whitespace', () => {
-    for (const role of ['generic', 'none', 'presentation', 'paragraph', '']) expect(isSemantic({ ...base, role }, 0), role).toBe(false);
+    for (const role of ['generic', 'none', 'presentation', '']) expect(isSemantic({ ...base, role }, 0), role).toBe(false);
+    // HTML-AAM roles keep their line (issue 13): a paragraph is no mere wrapper.
+    for (const role of ['paragraph', 'strong', 'emphasis', 'code', 'time', 'group', 'caption']) expect(isSemantic({ ...base, role }, 0), role).toBe(true);
     expect(isSemantic({ ...base, role: 'generic', name: '   ' }, 0)).toBe(false);
     expect(isSemantic({ ...base, kind: 'text', role: 'text', name: ' \n\t ' }, 0)).toBe(false);
   });

@@ -7,9 +7,9 @@ import { REDACTED_FILLED, REDACTED_EMPTY, REDACTED_NONE, createNodeTable, overri
 import { redactNode } from './redact-node.js';
 import { giveBackScratch, takeScratch } from './scratch.js';
 import { roleBits } from './role-bits.js';
-import { STYLE_HIDDEN, STYLE_IN_DIALOG, STYLE_POINTER, STYLE_SECRET, ownOpacity, styleBits } from './style-bits.js';
+import { STYLE_HIDDEN, STYLE_IN_DIALOG, STYLE_OCCLUDED, STYLE_POINTER, STYLE_SECRET, ownOpacity, styleBits } from './style-bits.js';
 import { hasVisibleText } from './text.js';
-import { VIS_CSS_HIDDEN, VIS_PAGE_OCCLUDED, visibilityCodeOf } from './visibility.js';
+import { VIS_CSS_HIDDEN, VIS_NO_LAYOUT, VIS_PAGE_OCCLUDED, visibilityCodeOf } from './visibility.js';
 import { tierForCode } from '../rank/tier.js';
 
 /**
@@ -87,7 +87,9 @@ export function classifyTable(capture: PageCapture): NodeTable {
       table.cssHidden++;
       continue;
     }
-    if (visibility === VIS_PAGE_OCCLUDED) {
+    // A node without a box under an occluded one (an option of a covered <select>) is occluded with it.
+    if (visibility === VIS_PAGE_OCCLUDED || (visibility === VIS_NO_LAYOUT && parentRaw >= 0 && (style[parentRaw]! & STYLE_OCCLUDED) !== 0)) {
+      style[i] = bits | STYLE_OCCLUDED;
       table.occluded++;
       continue;
     }

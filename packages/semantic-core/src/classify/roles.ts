@@ -3,9 +3,10 @@
 
 /**
  * Roles that carry no semantics of their own: such an element is only structure unless named or
- * actionable. An unnamed paragraph is only a text wrapper to an agent, so it collapses like a div.
+ * actionable. HTML-AAM roles (paragraph, strong, emphasis, code, time, group, caption, …) are not
+ * structural: they print as Chromium's accessibility tree has them.
  */
-export const STRUCTURAL_ROLES: ReadonlySet<string> = new Set(['generic', 'none', 'presentation', 'paragraph', '']);
+export const STRUCTURAL_ROLES: ReadonlySet<string> = new Set(['generic', 'none', 'presentation', '']);
 
 /**
  * Readable containers that get a content ref (SPEC §4) so an agent can pass them as `scope_ref`.

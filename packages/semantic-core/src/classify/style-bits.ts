@@ -7,6 +7,8 @@ export const STYLE_HIDES_DESCENDANTS = 2;
 export const STYLE_POINTER = 4;
 export const STYLE_IN_DIALOG = 8;
 export const STYLE_SECRET = 16;
+/** Set by classification on a page_occluded node, for its box-less descendants (not by styleBits). */
+export const STYLE_OCCLUDED = 32;
 
 /** Product of own opacities from the root down, from the parent's product (1 at a root). */
 export function cumulativeOpacity(node: CapturedNode, inherited: number): number {

@@ -110,7 +110,11 @@ const composeOptionsArbitrary = fc.record({
   interactiveOnly: fc.boolean(),
   maxDepth: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
   includeBoxes: fc.boolean(),
+  maxChildren: fc.integer({ min: 1, max: 60 }),
 });
+
+/** `- … N more <role>` lines of max_children runs (not nodes of their own). */
+const MORE_LINE = /^\s*- … \d+ more \S+$/;
 
 const runs = { numRuns: 300 };
 
@@ -146,14 +150,31 @@ describe('compose properties', () => {
         const page = classifyPage(capture);
         const s = composeSnapshot(page, page.nodes, viewportCandidates(page), defaultComposeOptions(bounds), sequentialNamer('p3'));
         const o = s.omitted;
-        expect(s.selected_nodes + o.budget + o.offscreen + o.no_layout + o.unknown).toBe(s.total_nodes);
+        expect(s.selected_nodes + o.budget + o.offscreen + o.no_layout + o.unknown + o.filtered + o.collapsed).toBe(s.total_nodes);
         expect(s.total_nodes).toBe(page.nodes.length);
         expect(o.css_hidden + o.page_occluded).toBe(page.removed.css_hidden + page.removed.page_occluded);
-        const lines = s.outline === '' ? [] : s.outline.split('\n');
+        const shownSet = new Set(s.lines.map((l) => l.node));
+        // Nodes the read's own filters exclude and that are not shown (as context) are `filtered`, and only those.
+        const filteredOut = page.nodes.filter(
+          (n) => !shownSet.has(n.index) && ((bounds.maxDepth !== undefined && n.depth > bounds.maxDepth) || (bounds.interactiveOnly && n.actions.length === 0)),
+        );
+        expect(o.filtered).toBeLessThanOrEqual(filteredOut.length);
+        const allLines = s.outline === '' ? [] : s.outline.split('\n');
+        const lines = allLines.filter((line) => !MORE_LINE.test(line));
+        // One `… N more` line per collapsed run; no run of same-role siblings longer than max_children.
+        expect(allLines.length - lines.length > 0).toBe(o.collapsed > 0);
+        const perRun = new Map<string, number>();
+        for (const l of s.lines) {
+          const n = page.byIndex[l.node]!;
+          if (MORE_LINE.test(l.text) || n.role === 'text') continue;
+          const key = `${n.parent}|${n.role}`;
+          perRun.set(key, (perRun.get(key) ?? 0) + 1);
+        }
+        for (const count of perRun.values()) expect(count).toBeLessThanOrEqual(bounds.maxChildren);
         // A viewport read's universe is the whole page, so every rendered line counts against the budget.
         expect(lines.length).toBe(s.selected_nodes);
         expect(lines.length).toBeLessThanOrEqual(bounds.nodeBudget);
-        expect(lines).toHaveLength(s.lines.length);
+        expect(allLines).toHaveLength(s.lines.length);
         expect(s.outline.length).toBeLessThanOrEqual(bounds.maxChars);
         expect(refsInOutline(s.outline, 'ref')).toEqual(s.refs.map((r) => r.ref));
         expect(refsInOutline(s.outline, 'cref')).toEqual(s.content_refs.map((r) => r.ref));

@@ -13,7 +13,7 @@ function compose(capture: PageCapture, options: Partial<ComposeOptions> = {}) {
 
 function invariant(s: ReturnType<typeof compose>): void {
   const o = s.omitted;
-  expect(s.selected_nodes + o.budget + o.offscreen + o.no_layout + o.unknown).toBe(s.total_nodes);
+  expect(s.selected_nodes + o.budget + o.offscreen + o.no_layout + o.unknown + o.filtered + o.collapsed).toBe(s.total_nodes);
 }
 
 describe('composeSnapshot', () => {
@@ -140,6 +140,8 @@ describe('composeSnapshot', () => {
     expect(s.outline).toBe('- region "R" [cref=p7:1]\n  - group "G"\n- button "Shallow" [ref=p7:4]');
     expect(s.limitsHit).toEqual(['max_depth']);
     expect(s.cut.map((n) => n.name)).toEqual(['Deep']);
+    // The node max_depth excludes has its own reason.
+    expect(s.omitted.filtered).toBe(1);
     invariant(s);
   });
 
@@ -149,6 +151,8 @@ describe('composeSnapshot', () => {
     expect(s.outline).toBe('- region "R" [cref=p7:1]\n  - button "Act" [ref=p7:3]');
     expect(s.limitsHit).toEqual(['interactive_only']);
     expect(s.selected_nodes).toBe(2);
+    // Title, prose and Alone: excluded by interactive_only, each counted once as filtered.
+    expect(s.omitted.filtered).toBe(3);
     invariant(s);
   });
 
@@ -163,7 +167,7 @@ describe('composeSnapshot', () => {
     const s = compose(capture);
     expect(s.outline).toBe('- button "Here" [ref=p7:1]\n- button "Laid out nowhere" [ref=p7:3]\n- button "Unsure" [ref=p7:4]');
     expect(s.total_nodes).toBe(4);
-    expect(s.omitted).toEqual({ css_hidden: 1, offscreen: 1, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0 });
+    expect(s.omitted).toEqual({ css_hidden: 1, offscreen: 1, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0, filtered: 0, collapsed: 0 });
     invariant(s);
   });
 
@@ -173,7 +177,7 @@ describe('composeSnapshot', () => {
     });
     const s = compose(capture);
     expect(s.total_nodes).toBe(1 + 2 + 3 + 40 + 1 + 5);
-    expect(s.omitted).toEqual({ css_hidden: 9, offscreen: 40, page_occluded: 4, no_layout: 1, unknown: 5, budget: 5, unprovable_frame: 0 });
+    expect(s.omitted).toEqual({ css_hidden: 9, offscreen: 40, page_occluded: 4, no_layout: 1, unknown: 5, budget: 5, unprovable_frame: 0, filtered: 0, collapsed: 0 });
     invariant(s);
     const page = classifyPage(capture);
     const query = composeSnapshot(page, page.nodes, page.ranked, defaultComposeOptions({ scope: 'query' }), sequentialNamer());

@@ -1,7 +1,7 @@
 import type { ActionRef, ContentRef } from '../contract/responses.js';
 import type { NodeStates } from '../model/node-states.js';
 import type { SemanticNode } from '../model/semantic-node.js';
-import { DEFAULT_MAX_CHARS, DEFAULT_NODE_BUDGET } from './compose-types.js';
+import { DEFAULT_MAX_CHARS, DEFAULT_MAX_CHILDREN, DEFAULT_NODE_BUDGET } from './compose-types.js';
 import type { ClassifiedPage, ComposeFunction, ComposeOptions, OutlineLine } from './compose-types.js';
 import { NodeLines } from '../render/node-lines.js';
 import { selectNodes } from './select-nodes.js';
@@ -16,7 +16,7 @@ import { rankIndexes } from '../rank/rank-indexes.js';
  * ref is listed exactly when the outline prints it.
  */
 export const composeSnapshot: ComposeFunction = (page, universe, candidates, options, namer) => {
-  const lines = new NodeLines(page, namer);
+  const lines = new NodeLines(page, namer, options.includeUrls);
   const inUniverse = new Uint8Array(page.capture.nodes.length);
   // A page's own lazy list (the viewport read's universe) is marked from its indexes, not by making every node.
   const universeIndexes = lazyIndexes(universe);
@@ -30,19 +30,30 @@ export const composeSnapshot: ComposeFunction = (page, universe, candidates, opt
   const contentRefs: ContentRef[] = [];
   let focusedRef: string | null = null;
 
+  // `- … N more <role>` lines of collapsed runs, printed after the run's last shown member and its subtree.
+  const pending: Array<{ depth: number; line: OutlineLine }> = [];
+  const flush = (depth: number): void => {
+    while (pending.length > 0 && pending[pending.length - 1]!.depth >= depth) outline.push(pending.pop()!.line);
+  };
   for (const index of order) {
     const node = page.node(index)!;
     const line = lines.line(node);
+    flush(node.depth);
     outline.push({ node: index, identity: line.identity, text: line.text });
+    const run = selection.runsEndingAt.get(index);
+    if (run) pending.push({ depth: node.depth, line: { node: index, identity: `${line.identity}|more`, text: `${'  '.repeat(node.depth)}- … ${run.count} more ${run.role}` } });
     if (line.ref === null) continue;
     if (index === capture.focused) focusedRef = line.ref;
     const box = options.includeBoxes ? capture.nodes[index]!.box : undefined;
     if (line.kind === 'action') {
+      const states: ActionRef['states'] = shownStates(node.states);
+      // A redacted field says whether it is filled in JSON as in the outline (`[filled]` / `[empty]`).
+      if (node.redacted) states[node.redacted] = true;
       const ref: ActionRef = {
         ref: line.ref,
         role: node.role,
         name: line.name,
-        states: shownStates(node.states),
+        states,
         actions: [...node.actions],
         frame: line.frameLabel,
         visibility: node.visibility,
@@ -57,7 +68,12 @@ export const composeSnapshot: ComposeFunction = (page, universe, candidates, opt
     }
   }
 
-  const accounting = accountFor(page, universe, selection.isRendered, options.scope);
+  flush(0);
+  const filters = options.interactiveOnly || options.maxDepth !== undefined;
+  const excluded = filters
+    ? (node: SemanticNode) => (options.maxDepth !== undefined && node.depth > options.maxDepth) || (options.interactiveOnly && node.actions.length === 0)
+    : null;
+  const accounting = accountFor(page, universe, selection.isRendered, options.scope, excluded, selection.collapsed);
   return {
     outline: outline.map((line) => line.text).join('\n'),
     lines: outline,
@@ -101,6 +117,8 @@ export function defaultComposeOptions(overrides: Partial<ComposeOptions> = {}): 
     interactiveOnly: false,
     maxDepth: undefined,
     includeBoxes: false,
+    maxChildren: DEFAULT_MAX_CHILDREN,
+    includeUrls: false,
     ...overrides,
   };
 }

@@ -16,9 +16,14 @@ export interface ComposeOptions {
   interactiveOnly: boolean;
   maxDepth: number | undefined;
   includeBoxes: boolean;
+  /** SPEC §12: the longest run of same-role siblings shown; the rest print as `- … N more <role>`. */
+  maxChildren: number;
+  /** SPEC §12: links print `[url=…]` (same-origin as a path). */
+  includeUrls: boolean;
 }
 
 export const DEFAULT_NODE_BUDGET = 300;
+export const DEFAULT_MAX_CHILDREN = 50;
 export const DEFAULT_MAX_CHARS = 24_000;
 
 /** Mints the public names of nodes and frames; implemented by the capability store. */

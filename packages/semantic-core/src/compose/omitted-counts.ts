@@ -18,6 +18,7 @@ function readsWholePage(scope: SnapshotScope): boolean {
 
 /**
  * SPEC §4 accounting: every universe node is selected or omitted for exactly one reason —
+ * `collapsed` when a max_children run folded it, `filtered` when the read's filters exclude it,
  * `budget` when it sat in or near the viewport, else its visibility class. For whole-page reads
  * the collector's `outside` counts (nodes it ranked but did not ship) join the same buckets, and
  * the page's removed nodes are reported; narrower reads account only for their own universe.
@@ -27,6 +28,10 @@ export function accountFor(
   universe: readonly SemanticNode[],
   isRendered: Uint8Array,
   scope: SnapshotScope,
+  /** The read's filters (interactive_only, max_depth): a node they exclude is `filtered`, whatever its visibility. */
+  excluded: ((node: SemanticNode) => boolean) | null = null,
+  /** Nodes a `max_children` run collapsed into a `… N more` line (capture indices). */
+  collapsed: Uint8Array | null = null,
 ): Accounting {
   const omitted: OmittedCounts = {
     css_hidden: 0,
@@ -36,6 +41,8 @@ export function accountFor(
     unknown: 0,
     budget: 0,
     unprovable_frame: 0,
+    filtered: 0,
+    collapsed: 0,
   };
   const selected: SemanticNode[] = [];
   let total = universe.length;
@@ -58,16 +65,20 @@ export function accountFor(
   };
   const indexes = lazyIndexes(universe);
   if (indexes) {
-    // A page's own lazy list: count from the table, make only the selected nodes.
+    // A page's own lazy list: count from the table, make only the selected nodes (and, under a filter, the rest).
     const { visibility } = page.table;
     for (let i = 0; i < indexes.length; i++) {
       const index = indexes[i]!;
       if (isRendered[index] === 1) selected.push(page.node(index)!);
+      else if (collapsed !== null && collapsed[index] === 1) omitted.collapsed++;
+      else if (excluded !== null && excluded(page.node(index)!)) omitted.filtered++;
       else omit(visibilityOfCode(visibility[index]!));
     }
   } else {
     for (const node of universe) {
       if (isRendered[node.index] === 1) selected.push(node);
+      else if (collapsed !== null && collapsed[node.index] === 1) omitted.collapsed++;
+      else if (excluded !== null && excluded(node)) omitted.filtered++;
       else omit(node.visibility);
     }
   }

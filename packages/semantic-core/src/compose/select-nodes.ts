@@ -10,6 +10,10 @@ export interface Selection {
   /** Candidates a budget cut, rank order. */
   cut: SemanticNode[];
   limitsHit: string[];
+  /** Candidates a `max_children` run collapsed (capture index → 1), or null when none was. */
+  collapsed: Uint8Array | null;
+  /** Last shown member of each collapsed run (capture index) → how many it folded and their role. */
+  runsEndingAt: Map<number, { count: number; role: string }>;
 }
 
 /**
@@ -26,7 +30,10 @@ export interface Selection {
  * context exceeds the node budget, a read that has selected nothing yet takes as much of that
  * context as fits, outermost first; the next page then needs less.
  *
- * `max_depth` and `interactive_only` skip candidates (also into `cut`) without stopping.
+ * `max_depth` and `interactive_only` skip candidates (also into `cut`) without stopping, and so does
+ * `max_children` (SPEC §12): once a parent shows that many children of one role (candidates or their
+ * context; texts excepted), a candidate that would add another is folded with it, and the run prints
+ * one `- … N more <role>` line (N distinct siblings) after its last shown member.
  */
 export function selectNodes(
   page: ClassifiedPage,
@@ -43,6 +50,10 @@ export function selectNodes(
   let chars = 0;
   let selected = 0;
   let stopped = false;
+  // Shown nodes per (semantic parent, role) run, the siblings folded beyond max_children, and every node folded.
+  const runs = new Map<string, { shown: number; last: number; folded: Set<number>; role: string }>();
+  const runKey = (node: SemanticNode): string => `${node.parent}|${node.role}`;
+  let collapsed: Uint8Array | null = null;
   // Progress when nothing fits: the candidate's context, outermost first, while budgets allow.
   const takeOutermost = (chain: SemanticNode[], budget: number, maxChars: number): void => {
     for (let i = chain.length - 1; i > 0; i--) {
@@ -61,6 +72,14 @@ export function selectNodes(
     selected += inUniverse[node.index]!;
     // A line plus its newline; the first line of the outline has none (hence the -1 in checks).
     chars += lines.line(node).text.length + 1;
+    if (node.role === 'text') return;
+    const key = runKey(node);
+    const run = runs.get(key);
+    if (run === undefined) runs.set(key, { shown: 1, last: node.index, folded: new Set(), role: node.role });
+    else {
+      run.shown++;
+      run.last = Math.max(run.last, node.index);
+    }
   };
 
   for (const candidate of candidates) {
@@ -87,6 +106,22 @@ export function selectNodes(
       cost += inUniverse[at.index]!;
       added += lines.line(at).text.length + 1;
     }
+    // max_children: a chain node whose run of same-role siblings is full folds the candidate (and itself).
+    let fold = -1;
+    for (let c = chain.length - 1; c >= 0 && fold < 0; c--) {
+      const run = chain[c]!.role === 'text' ? undefined : runs.get(runKey(chain[c]!));
+      if (run !== undefined && run.shown >= options.maxChildren) fold = c;
+    }
+    if (fold >= 0) {
+      limits.add('max_children');
+      collapsed ??= new Uint8Array(page.capture.nodes.length);
+      const run = runs.get(runKey(chain[fold]!))!;
+      if (run.folded.size === 0) chars += 2 * chain[fold]!.depth + `- … 999999 more ${run.role}`.length + 1;
+      run.folded.add(chain[fold]!.index);
+      for (let c = 0; c <= fold; c++) collapsed[chain[c]!.index] = 1;
+      cut.push(candidate);
+      continue;
+    }
     if (selected + cost > options.nodeBudget) {
       limits.add('node_budget');
       stopped = true;
@@ -104,5 +139,7 @@ export function selectNodes(
   }
   // A candidate skipped by depth or interactive_only may still have been rendered as context later.
   const stillCut = cut.filter((node) => isRendered[node.index] !== 1);
-  return { rendered, isRendered, cut: stillCut, limitsHit: [...limits] };
+  const runsEndingAt = new Map<number, { count: number; role: string }>();
+  if (collapsed !== null) for (const run of runs.values()) if (run.folded.size > 0) runsEndingAt.set(run.last, { count: run.folded.size, role: run.role });
+  return { rendered, isRendered, cut: stillCut, limitsHit: [...limits], collapsed, runsEndingAt };
 }

@@ -56,6 +56,10 @@ export const snapshotRequestSchema = z
     interactive_only: z.boolean().optional(),
     max_depth: z.number().int().min(0).max(100).optional(),
     include_boxes: z.boolean().optional(),
+    // SPEC §12 snapshot additions.
+    max_children: z.number().int().min(1).max(1000).optional(),
+    include_urls: z.boolean().optional(),
+    timeout_ms: z.number().int().min(500).max(60_000).optional(),
   })
   .superRefine((value, ctx) => {
     const scopes = (['query', 'scope_ref', 'continuation'] as const).filter((key) => value[key] !== undefined);

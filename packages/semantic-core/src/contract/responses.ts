@@ -51,7 +51,8 @@ export const actionRefSchema = z.object({
   role: z.string(),
   name: z.string(),
   value: z.string().optional(),
-  states: nodeStatesSchema,
+  /** The printed states; a redacted field also says `filled` or `empty` (its value never leaves). */
+  states: nodeStatesSchema.extend({ filled: z.boolean().optional(), empty: z.boolean().optional() }),
   actions: z.array(z.enum(ACTION_KINDS)),
   frame: z.string(),
   visibility: z.enum(VISIBILITY_CLASSES),
@@ -75,6 +76,10 @@ export const omittedCountsSchema = z.object({
   unknown: z.number().int().nonnegative(),
   budget: z.number().int().nonnegative(),
   unprovable_frame: z.number().int().nonnegative(),
+  /** Nodes the read's own filters exclude (`interactive_only`, `max_depth`); part of the accounting identity. */
+  filtered: z.number().int().nonnegative(),
+  /** Same-role siblings beyond `max_children` (SPEC §12), printed as `- … N more <role>`; part of the identity. */
+  collapsed: z.number().int().nonnegative(),
 });
 
 export const SNAPSHOT_SCOPES = ['viewport', 'query', 'subtree', 'continuation', 'diff'] as const;

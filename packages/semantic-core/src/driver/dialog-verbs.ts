@@ -3,7 +3,7 @@ import type { ConsoleRequest, DialogRequest, SnapshotRequest } from '../contract
 import type { ActionResponse, ConsoleResponse, DomRefsSnapshotResponse, SemanticSnapshotResponse } from '../contract/responses.js';
 import type { TargetRecord } from '../capabilities/capability-records.js';
 import type { CapabilityStore } from '../capabilities/capability-store.js';
-import { DEFAULT_MAX_CHARS, DEFAULT_NODE_BUDGET } from '../compose/compose-types.js';
+import { DEFAULT_MAX_CHARS, DEFAULT_MAX_CHILDREN, DEFAULT_NODE_BUDGET } from '../compose/compose-types.js';
 import { refuse } from '../errors/sightline-error.js';
 import { escapeOutline } from '../render/outline-format.js';
 import { assertStillBound, type SnapshotTarget } from './snapshot-reader.js';
@@ -116,6 +116,8 @@ export async function dialogSnapshot(
     interactiveOnly: request.interactive_only ?? false,
     maxDepth: request.max_depth,
     includeBoxes: request.include_boxes ?? false,
+    maxChildren: request.max_children ?? DEFAULT_MAX_CHILDREN,
+    includeUrls: request.include_urls ?? false,
   };
   const snapshot = store.newSnapshot(target, tab, options);
   store.commitSnapshot(tab, snapshot);
@@ -136,7 +138,7 @@ export async function dialogSnapshot(
       selected_nodes: 0,
       total_nodes: 0,
       node_budget: options.nodeBudget,
-      omitted: { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0 },
+      omitted: { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0, filtered: 0, collapsed: 0 },
       continuation: null,
       limits_hit: ['dialog_open'],
     },

@@ -4,13 +4,13 @@ import type { PageCapture } from '../model/page-capture.js';
 import type { SemanticNode } from '../model/semantic-node.js';
 import type { SnapshotRequest } from '../contract/requests.js';
 import type { DomRefsSnapshotResponse, SemanticSnapshotResponse, SnapshotScope } from '../contract/responses.js';
-import { DEFAULT_MAX_CHARS, DEFAULT_NODE_BUDGET } from '../compose/compose-types.js';
+import { DEFAULT_MAX_CHARS, DEFAULT_MAX_CHILDREN, DEFAULT_NODE_BUDGET } from '../compose/compose-types.js';
 import type { StoredSnapshot, TabRecord, TargetRecord } from '../capabilities/capability-records.js';
 import { browserGone, type CapabilityStore, type ResolvedRef } from '../capabilities/capability-store.js';
 import { classifyPage } from '../classify/classify-page.js';
 import { plainArray } from '../classify/lazy-array.js';
 import { composeSnapshot } from '../compose/compose-snapshot.js';
-import { composeDomRefs } from '../render/dom-refs-v1.js';
+import { composeDomRefs, DOM_REFS_LIMIT } from '../render/dom-refs-v1.js';
 import { refuse, SightlineError } from '../errors/sightline-error.js';
 import { dialogSnapshot, openDialogOf } from './dialog-verbs.js';
 import { viewportSelection } from '../scopes/viewport-scope.js';
@@ -55,6 +55,8 @@ function composeOptions(request: SnapshotRequest, scope: SnapshotScope): Compose
     interactiveOnly: request.interactive_only ?? false,
     maxDepth: request.max_depth,
     includeBoxes: request.include_boxes ?? false,
+    maxChildren: request.max_children ?? DEFAULT_MAX_CHILDREN,
+    includeUrls: request.include_urls ?? false,
   };
 }
 
@@ -69,12 +71,20 @@ function captureIsWhole(capture: PageCapture): boolean {
   const coverage = capture.coverage;
   if (coverage.exhausted.length > 0) return false;
   if (capture.frames.some((frame) => frame.status !== 'captured')) return false;
-  // A ranked prefix is whole once its ranked list is read to the end (`hasMoreRanked` says when).
-  return coverage.included === 'all' || coverage.ranking !== undefined;
+  // A ranked prefix is whole once its ranked list is read to the end (`hasMoreRanked` says when);
+  // a query or subtree capture when it shipped its whole scope.
+  return coverage.included === 'all' || coverage.ranking !== undefined || coverage.scopeComplete === true;
 }
 
 function limitsOf(composed: ComposedSnapshot, capture: PageCapture): string[] {
-  return [...composed.limitsHit, ...capture.coverage.exhausted.map((budget) => `collection_${budget}`)];
+  return [...composed.limitsHit, ...collectionLimits(capture)];
+}
+
+/** Collection budgets that ran out; the time budget also as `time` (SPEC §12 `timeout_ms`). */
+function collectionLimits(capture: PageCapture): string[] {
+  const out = capture.coverage.exhausted.map((budget) => `collection_${budget}`);
+  if (capture.coverage.exhausted.includes('time')) out.push('time');
+  return out;
 }
 
 function listRefs(snapshot: StoredSnapshot, composed: ComposedSnapshot): void {
@@ -111,7 +121,10 @@ export async function readSnapshot(
   const scope: SnapshotScope = request.query ? 'query' : request.scope_ref ? 'subtree' : request.diff ? 'diff' : 'viewport';
   const options = composeOptions(request, scope);
   const root = request.scope_ref ? store.resolveRef(target.session, target.id, tab.id, request.scope_ref) : null;
-  const captureScope: CaptureScope = request.query
+  // dom_refs_v1 lists the whole document's actionable nodes in document order (one more than it prints, to know it cut).
+  const captureScope: CaptureScope = format === 'dom_refs_v1'
+    ? { kind: 'interactive', limit: DOM_REFS_LIMIT + 1 }
+    : request.query
     ? { kind: 'query', text: request.query }
     : root
       ? { kind: 'subtree', node: root.address }
@@ -121,7 +134,12 @@ export async function readSnapshot(
   const collectStart = now();
   const read = () =>
     target.connection
-      .capture(tab.key, { scope: captureScope, nodeBudget: options.nodeBudget, interactiveOnly: options.interactiveOnly })
+      .capture(tab.key, {
+        scope: captureScope,
+        nodeBudget: options.nodeBudget,
+        interactiveOnly: options.interactiveOnly,
+        ...(request.timeout_ms !== undefined ? { timeoutMs: request.timeout_ms } : {}),
+      })
       // A dialog that opened during the read (the transport gave up on the blocked page): show it.
       .catch(async (error: unknown) => {
         const opened = SightlineError.isInstance(error) && error.code === 'browser_dialog_open' ? await openDialogOf(context) : null;
@@ -148,6 +166,8 @@ export async function readSnapshot(
 
   if (format === 'dom_refs_v1') {
     const dom = composeDomRefs(page, namer);
+    // A frame that had more actionable nodes than it shipped, or a collection cut short: more may exist than are listed.
+    if (capture.coverage.scopeComplete === false || capture.coverage.exhausted.length > 0) dom.truncated = true;
     store.commitSnapshot(tab, snapshot);
     dom.refs.forEach((ref, at) => snapshot.listedRefs.push({ ref: ref.ref, identity: identityOf(page, dom.nodes[at]!) }));
     return {
@@ -281,7 +301,7 @@ async function readContinuation(context: SnapshotTarget, request: SnapshotReques
   });
 }
 
-const NOTHING_OMITTED = { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0 };
+const NOTHING_OMITTED = { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0, filtered: 0, collapsed: 0 };
 
 interface ResponseParts {
   scope: SnapshotScope;
@@ -301,7 +321,7 @@ interface ResponseParts {
 function semanticResponse(context: SnapshotTarget, snapshot: StoredSnapshot, parts: ResponseParts): SemanticSnapshotResponse {
   const { composed, capture } = parts;
   const more = hasMoreRanked(snapshot);
-  const limits = composed ? limitsOf(composed, capture) : capture.coverage.exhausted.map((budget) => `collection_${budget}`);
+  const limits = composed ? limitsOf(composed, capture) : collectionLimits(capture);
   return {
     status: 'ok',
     mode: 'snapshot',

@@ -51,6 +51,8 @@ export const nodeAttributesSchema = z.object({
    * `aria-roledescription` naming it draggable or sortable (dnd-kit, react-beautiful-dnd and the like).
    */
   draggable: z.boolean().optional(),
+  /** `<a href>` / `<area href>`: the resolved URL (printed with `include_urls`, SPEC §12). */
+  url: z.string().optional(),
 });
 
 /** Computed style evidence (only what the rules read). */
@@ -143,6 +145,11 @@ export const captureCoverageSchema = z.object({
   ranking: z.object({ token: z.string(), shipped: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),
   /** Out-of-process frames: whether the collector attached to them. */
   oopif: z.object({ status: z.enum(['attached', 'none', 'partial']), frames: z.number().int().nonnegative() }),
+  /**
+   * For a `query` or `subtree` capture: every node of that scope (every hit, the whole subtree) is in
+   * `nodes`, so a read that shows them all is complete.
+   */
+  scopeComplete: z.boolean().optional(),
 });
 
 export const pageCaptureSchema = z.object({

@@ -55,13 +55,17 @@ export type CaptureScope =
   /** Only the subtree under `node`. */
   | { kind: 'subtree'; node: NodeAddress }
   /** More of a ranked list the transport kept for an earlier capture (see `CaptureCoverage.ranking`). */
-  | { kind: 'ranked'; token: string; from: number; count: number };
+  | { kind: 'ranked'; token: string; from: number; count: number }
+  /** dom_refs_v1: the document's actionable nodes in document order, at least the first `limit` of each frame, with ancestors. */
+  | { kind: 'interactive'; limit: number };
 
 export interface CaptureRequest {
   scope: CaptureScope;
   /** How many semantic nodes the caller can use; the transport may ship more (context, slack). */
   nodeBudget: number;
   interactiveOnly: boolean;
+  /** SPEC §12 `timeout_ms`: the collection's time budget (the transport's default when absent). */
+  timeoutMs?: number;
 }
 
 /** SPEC §12 click variants; absent fields mean a plain left single click. */

@@ -29,6 +29,8 @@ export class NodeLines {
   constructor(
     private readonly page: ClassifiedPage,
     private readonly namer: RefNamer,
+    /** SPEC §12 `include_urls`: links print `[url=…]`. */
+    private readonly includeUrls = false,
   ) {
     for (const frame of page.capture.frames) {
       this.frames.set(frame.key, frame);
@@ -56,6 +58,8 @@ export class NodeLines {
       const ref = kind ? `${this.namer.snapshotPrefix}:${this.namer.elementNumber(captured, frame)}` : null;
       const owned = this.ownedFrames.get(node.index);
       let tags = owned ? ` [frame=${this.namer.frameLabel(owned)}]` : '';
+      const url = this.includeUrls && node.role === 'link' ? captured.attributes?.url : undefined;
+      if (url) tags += ` [url=${shownUrl(url, this.page.capture.url)}]`;
       if (kind === 'action') tags += ` [ref=${ref}]`;
       else if (kind === 'content') tags += ` [cref=${ref}]`;
       const value = node.value === undefined ? undefined : displayText(node.value);
@@ -65,4 +69,18 @@ export class NodeLines {
     this.cache.set(node.index, line);
     return line;
   }
+}
+
+/** A link's URL as printed: same-origin ones as a path (with query and fragment), others whole; cut at 500. */
+export function shownUrl(url: string, pageUrl: string): string {
+  let shown = url;
+  try {
+    const target = new URL(url);
+    const page = new URL(pageUrl);
+    if (target.origin === page.origin && target.origin !== 'null') shown = `${target.pathname}${target.search}${target.hash}`;
+  } catch {
+    // Not a URL the parser takes: printed as it is.
+  }
+  shown = shown.replace(/[\s\]]/g, (c) => encodeURIComponent(c));
+  return shown.length > 500 ? `${shown.slice(0, 500)}…` : shown;
 }
