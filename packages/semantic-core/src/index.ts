@@ -11,6 +11,7 @@ export * from './contract/requests.js';
 export * from './contract/responses.js';
 export type * from './ports/browser-transport.js';
 export type * from './ports/native-platform.js';
+export { parseDevToolsActivePort, DEVTOOLS_ACTIVE_PORT_FILE } from './ports/devtools-active-port.js';
 export * from './ports/clock.js';
 export type * from './compose/compose-types.js';
 export type { NodeTable, NodeOverride } from './classify/node-table.js';
