@@ -12,6 +12,9 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
 pnpm test 2>&1 | tee "$log" || status=$?
+# The packaging test (SPEC §13): pack, install with npm and pnpm into clean folders, use the installs.
+echo "--- packaging test (scripts/test-packaging.mjs) ---"
+node scripts/test-packaging.mjs 2>&1 | tee -a "$log" || status=$?
 # CI shows only the end of the log, so repeat vitest's failure reports (failed suites and tests,
 # unhandled errors) there, before the summary line.
 if [ "$status" -ne 0 ]; then
@@ -26,6 +29,10 @@ fi
 sed 's/\x1b\[[0-9;]*m//g' "$log" | awk '
   /Test Files +[0-9]+/ {
     for (i = 1; i <= NF; i++) if ($(i+1) ~ /^failed/) failedFiles += $i
+    next
+  }
+  /^packaging: [0-9]+ passed, [0-9]+ failed/ {
+    passed += $2; failed += $4
     next
   }
   /Tests +[0-9]+/ {
