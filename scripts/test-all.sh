@@ -8,6 +8,9 @@ pnpm install --frozen-lockfile
 pnpm build
 pnpm lint
 pnpm typecheck
+# The generated reference (docs/reference, packages/mcp/schemas) matches the code; changesets version cleanly.
+pnpm docs:check
+pnpm changeset:check
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
