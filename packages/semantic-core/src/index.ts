@@ -6,6 +6,7 @@ export * from './model/semantic-node.js';
 export * from './errors/sightline-error.js';
 export * from './errors/transport-error.js';
 export * from './contract/refusal-codes.js';
+export * from './contract/patterns.js';
 export * from './contract/identifiers.js';
 export * from './contract/requests.js';
 export * from './contract/responses.js';
