@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_PATTERN, TARGET_ID_PATTERN, TAB_ID_PATTERN, SNAPSHOT_ID_PATTERN, REF_PATTERN, CONTINUATION_PATTERN } from './patterns.js';
+import { SESSION_PATTERN, TARGET_ID_PATTERN, TAB_ID_PATTERN, REF_PATTERN, CONTINUATION_PATTERN } from './patterns.js';
 
 
 export const sessionSchema = z
