@@ -6,7 +6,7 @@
 // import and require of semantic-core, and `tsc --noEmit` of a TypeScript consumer with
 // skipLibCheck off. Only the npm registry is needed (for the third-party dependencies).
 // Prints one line per check and closes with `packaging: N passed, M failed`.
-// Usage: node scripts/test-packaging.mjs [--keep] [--quick]   (--quick: npm only, no demo)
+// Usage: node scripts/test-packaging.mjs [--keep] [--quick]   (--keep: leave the temp folder; --quick: npm only)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,7 +70,11 @@ function checkManifest(manifest, files) {
   }
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
     if (typeof target === 'string') {
-      if (!subpath.endsWith('.json')) problems.push(`exports["${subpath}"] is a bare string`);
+      // Only data files (JSON) may be exported without a `types` condition.
+      if (subpath.endsWith('/*') && target.endsWith('/*')) {
+        const prefix = `package/${target.slice(2, -1)}`;
+        if (!files.some((file) => file.startsWith(prefix))) problems.push(`exports["${subpath}"] matches no file in the tarball`);
+      } else if (!subpath.endsWith('.json')) problems.push(`exports["${subpath}"] is a bare string`);
       continue;
     }
     if (!target.types || !target.default) problems.push(`exports["${subpath}"] lacks types or default`);
@@ -179,10 +183,11 @@ async function useProject(label, project, { demo, typescript }) {
     const present = [...OTHER_OS_PACKAGES, 'node-window-manager'].filter((name) => existsSync(join(project, 'node_modules', name)) || existsSync(join(project, 'node_modules', '.pnpm', 'node_modules', name)));
     if (present.length > 0) throw new Error(`installed: ${present.join(', ')}`);
   });
-  await check(`${label}: import and require of @sightline/semantic-core`, () => {
+  await check(`${label}: import and require of @sightline/semantic-core, a shipped JSON Schema`, () => {
     const esm = run(process.execPath, ['--input-type=module', '-e', "const core = await import('@sightline/semantic-core'); if (typeof core.Driver !== 'function') process.exit(3); console.log('import ok');"], { cwd: project });
     const cjs = run(process.execPath, ['-e', "const core = require('@sightline/semantic-core'); if (typeof core.Driver !== 'function' || typeof core.parseDevToolsActivePort !== 'function') process.exit(3); console.log('require ok');"], { cwd: project });
-    return `${esm.stdout.trim()}, ${cjs.stdout.trim()} (node ${process.version})`;
+    const schema = run(process.execPath, ['-e', "const s = require('@sightline/mcp/schemas/get_browser_state.input.json'); if (s.type !== 'object') process.exit(3); console.log('schema ok');"], { cwd: project });
+    return `${esm.stdout.trim()}, ${cjs.stdout.trim()}, ${schema.stdout.trim()} (node ${process.version})`;
   });
   const haveChrome = existsSync(CHROME);
   if (demo) {
