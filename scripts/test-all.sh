@@ -8,10 +8,16 @@ pnpm install --frozen-lockfile
 pnpm build
 pnpm lint
 pnpm typecheck
+# The generated reference (docs/reference, packages/mcp/schemas) matches the code; changesets version cleanly.
+pnpm docs:check
+pnpm changeset:check
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
 pnpm test 2>&1 | tee "$log" || status=$?
+# The packaging test (SPEC §13): pack, install with npm and pnpm into clean folders, use the installs.
+echo "--- packaging test (scripts/test-packaging.mjs) ---"
+node scripts/test-packaging.mjs 2>&1 | tee -a "$log" || status=$?
 # CI shows only the end of the log, so repeat vitest's failure reports (failed suites and tests,
 # unhandled errors) there, before the summary line.
 if [ "$status" -ne 0 ]; then
@@ -26,6 +32,10 @@ fi
 sed 's/\x1b\[[0-9;]*m//g' "$log" | awk '
   /Test Files +[0-9]+/ {
     for (i = 1; i <= NF; i++) if ($(i+1) ~ /^failed/) failedFiles += $i
+    next
+  }
+  /^packaging: [0-9]+ passed, [0-9]+ failed/ {
+    passed += $2; failed += $4
     next
   }
   /Tests +[0-9]+/ {

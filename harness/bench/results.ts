@@ -1,3 +1,4 @@
+import type { CliOverhead } from './cli-overhead.js';
 /** The shape of results/latest.json. */
 
 export type MeasurementStatus = 'ok' | 'timeout' | 'error' | 'unavailable';
@@ -102,6 +103,8 @@ export interface BenchResults {
   ratios: Ratio[];
   targets: TargetCheck[];
   profiles: SightlineProfile[];
+  /** What a `sightline` CLI call costs on top of starting Node (null when it could not be measured). */
+  cli_overhead?: CliOverhead | null;
   duration_s: number;
 }
 

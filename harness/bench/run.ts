@@ -7,6 +7,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_BASE_FLAGS, INBOX_PAGE_SIZES, launchTestChromium, startFixtureServer } from '@sightline/harness';
+import { measureCliOverhead, type CliOverhead } from './cli-overhead.js';
 import { browserVersion, freshTab, TimeoutError, withTimeout } from './browser.js';
 import { DATA_TABLE_TARGETS, NEWS_ARTICLE_TARGETS, SETTINGS_TARGETS, startBenchPageServer, type BenchPage } from './pages/index.js';
 import { profileCdpCalls, referenceWalk } from './profile.js';
@@ -81,6 +82,7 @@ async function main(): Promise<number> {
   const profiles: SightlineProfile[] = [];
   let chromiumVersion = 'unknown';
   let toolInfos: ToolInfo[] = [];
+  let cliOverhead: CliOverhead | null = null;
   try {
     chromiumVersion = await browserVersion(chromium.httpEndpoint);
     const allPages: BenchPage[] = [
@@ -119,6 +121,7 @@ async function main(): Promise<number> {
         }
       }
     }
+    cliOverhead = await cliOverheadRow(fixture.urls.app, options.quick ? 5 : 15);
   } finally {
     await chromium.close();
     await sites.close();
@@ -145,6 +148,7 @@ async function main(): Promise<number> {
     ratios: ratios(results),
     targets: targetChecks(results, pageInfos),
     profiles,
+    cli_overhead: cliOverhead,
     duration_s: Math.round((performance.now() - started) / 1000),
   };
   mkdirSync(options.outDir, { recursive: true });
@@ -352,6 +356,18 @@ function targetChecks(measurements: Measurement[], pages: PageInfo[]): TargetChe
 }
 
 /** Our own timer, Playwright's TimeoutError, the MCP SDK's RequestTimeout (-32001), a killed CLI. */
+/** The CLI overhead row; a failure is reported, not fatal (the snapshot rows are what the bench is for). */
+async function cliOverheadRow(url: string, runs: number): Promise<CliOverhead | null> {
+  try {
+    const row = await measureCliOverhead(url, runs);
+    console.log(`  cli: --version ${row.version_ratio}× node -e 0, snapshot ${row.snapshot_ratio}× (+ ${row.daemon_ms} ms in the daemon)`);
+    return row;
+  } catch (error) {
+    console.error(`  cli overhead not measured: ${(error as Error).message}`);
+    return null;
+  }
+}
+
 function isTimeout(error: unknown): boolean {
   if (error instanceof TimeoutError) return true;
   const candidate = error as { name?: string; code?: number; message?: string };

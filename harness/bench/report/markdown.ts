@@ -40,6 +40,22 @@ export function renderMarkdown(results: BenchResults): string {
     lines.push('');
   }
 
+  if (results.cli_overhead) {
+    const cli = results.cli_overhead;
+    lines.push(
+      '## CLI overhead',
+      '',
+      `What a \`sightline\` call costs on top of starting Node: medians of ${cli.runs} interleaved runs of each command (the bundled client, a session already open on the mail app). Target: ≤ 1.5× \`node -e 0\` plus the daemon's own time.`,
+      '',
+      row(['command', 'median', 'ratio to `node -e 0`']),
+      row(['---', '---', '---']),
+      row(['`node -e 0`', fmtMs(cli.node_ms), '1']),
+      row(['`sightline --version`', fmtMs(cli.version_ms), `${cli.version_ratio}× ${cli.version_ratio <= 1.5 ? '✅' : '❌'}`]),
+      row(['`sightline snapshot` (open session)', `${fmtMs(cli.snapshot_ms)} (${fmtMs(cli.daemon_ms)} in the daemon)`, `${cli.snapshot_ratio}× ${cli.snapshot_ratio <= 1.5 ? '✅' : '❌'} (without the daemon's time)`]),
+      '',
+    );
+  }
+
   const header = ['page (elements)', ...tools.map((tool) => toolLabel(results, tool))];
   const pageLabel = (id: string): string => {
     const page = results.pages.find((candidate) => candidate.id === id);

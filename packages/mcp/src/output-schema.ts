@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { refusalResponseSchema, transportErrorResponseSchema } from '@sightline/semantic-core';
+import { portableJsonSchemaOf } from './portable-json-schema.js';
 
 type OkSchema = z.ZodObject<z.ZodRawShape>;
 
 /**
  * The output schema of a tool: one object schema that covers its `ok` bodies and the SPEC §7
  * refusal and transport-error bodies, so every result — including a refusal — validates against it
- * (MCP requires an object schema). The advertised JSON Schema lists every field; a refinement then
- * checks the body precisely against exactly one of the contract's schemas.
+ * (MCP requires an object schema). The advertised JSON Schema lists every field, in the portable
+ * form of portable-json-schema.ts (what the SDK would derive from zod uses `type` arrays and bare
+ * `{}`); a refinement then checks the body precisely against exactly one of the contract's schemas.
  */
 export function toolOutputSchema(okSchemas: readonly OkSchema[]): z.ZodType<Record<string, unknown>> {
   const variants = new Map<string, z.ZodType[]>();
@@ -24,13 +26,13 @@ export function toolOutputSchema(okSchemas: readonly OkSchema[]): z.ZodType<Reco
   };
   for (const [key, fields] of variants) {
     const field = fields.length === 1 ? (fields[0] as z.ZodType) : z.union(fields as [z.ZodType, z.ZodType]);
-    shape[key] = field.optional();
+    shape[key] = advertised(field);
   }
-  shape.refusal = refusalResponseSchema.shape.refusal.optional().describe('present when status is refused (SPEC §7)');
-  shape.error = transportErrorResponseSchema.shape.error.optional().describe('present when status is error');
+  shape.refusal = advertised(refusalResponseSchema.shape.refusal.describe('present when status is refused (see the refusal codes)'));
+  shape.error = advertised(transportErrorResponseSchema.shape.error.describe('present when status is error'));
 
   const precise = preciseResponseSchema(okSchemas);
-  return z.looseObject(shape).superRefine((value, context) => {
+  return z.looseObject(shape).meta({ additionalProperties: true }).superRefine((value, context) => {
     const result = precise.safeParse(value);
     if (!result.success) {
       for (const issue of result.error.issues) context.addIssue({ ...issue, code: 'custom', message: issue.message });
@@ -45,4 +47,9 @@ export function preciseResponseSchema(okSchemas: readonly OkSchema[]): z.ZodType
     z.ZodType,
     ...z.ZodType[],
   ]) as z.ZodType<Record<string, unknown>>;
+}
+
+/** An optional field the SDK advertises with this JSON Schema; the refinement validates the value. */
+function advertised(field: z.ZodType): z.ZodType {
+  return z.unknown().optional().meta(portableJsonSchemaOf(field, 'output'));
 }

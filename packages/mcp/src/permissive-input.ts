@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { portableJsonSchemaOf } from './portable-json-schema.js';
 
 /** A zod object schema whose `.shape` we can read (the contract's request schemas all are). */
 export type ContractObjectSchema = z.ZodObject<z.ZodRawShape>;
@@ -32,7 +33,7 @@ export function permissiveInput(
   }
   const shape: Record<string, z.ZodType> = {};
   for (const [key, fields] of variants) {
-    const advertised = fields.length === 1 ? jsonSchemaOf(fields[0] as z.ZodType) : { anyOf: fields.map(jsonSchemaOf) };
+    const advertised = fields.length === 1 ? jsonSchemaOf(fields[0] as z.ZodType) : { anyOf: fields.map((field) => jsonSchemaOf(field)) };
     const description = options.descriptions[key];
     shape[key] = z
       .unknown()
@@ -42,13 +43,7 @@ export function permissiveInput(
   return z.looseObject(shape).meta({ required: [...options.required], additionalProperties: false });
 }
 
-/** JSON Schema (draft-07, input side) of one contract field, without the `$schema` header. */
+/** JSON Schema (draft-07, input side) of one contract field, portable (see portable-json-schema.ts). */
 function jsonSchemaOf(field: z.ZodType): Record<string, unknown> {
-  const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(inner, {
-    target: 'draft-7',
-    io: 'input',
-    unrepresentable: 'any',
-  }) as Record<string, unknown>;
-  return schema;
+  return portableJsonSchemaOf(field, 'input');
 }

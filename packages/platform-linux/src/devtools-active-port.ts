@@ -1,18 +1,2 @@
-import type { DevToolsActivePort } from '@sightline/semantic-core';
-
-/**
- * Parser for the `DevToolsActivePort` file Chromium writes into its user-data-dir when started
- * with `--remote-debugging-port`: line 1 the port, line 2 the browser WebSocket path.
- */
-export function parseDevToolsActivePort(text: string): DevToolsActivePort | null {
-  const lines = text.split(/\r?\n/).map((line) => line.trim());
-  const portLine = lines[0] ?? '';
-  const path = lines[1] ?? '';
-  if (!/^\d{1,5}$/.test(portLine)) return null;
-  const port = Number(portLine);
-  if (port < 1 || port > 65535) return null;
-  if (!path.startsWith('/devtools/browser/')) return null;
-  return { port, path };
-}
-
-export const DEVTOOLS_ACTIVE_PORT_FILE = 'DevToolsActivePort';
+// The parser is pure and shared by every platform, so it lives in semantic-core.
+export { parseDevToolsActivePort, DEVTOOLS_ACTIVE_PORT_FILE } from '@sightline/semantic-core';

@@ -1,17 +1,6 @@
-import type { DevToolsActivePort } from '@sightline/semantic-core';
+// The DevToolsActivePort parser is pure and shared by every platform, so it lives in semantic-core.
+export { parseDevToolsActivePort } from '@sightline/semantic-core';
 
-/** `DevToolsActivePort`: line 1 the port, line 2 the browser WebSocket path. */
-export function parseDevToolsActivePort(text: string): DevToolsActivePort | null {
-  const lines = text.split(/\r?\n/).map((line) => line.trim());
-  const portLine = lines[0] ?? '';
-  const path = lines[1] ?? '';
-  if (!/^\d{1,5}$/.test(portLine)) return null;
-  const port = Number(portLine);
-  if (port < 1 || port > 65535 || !path.startsWith('/devtools/browser/')) return null;
-  return { port, path };
-}
-
-/** Default user-data-dirs under `~/Library/Application Support`, by the executable that owns them. */
 const DEFAULT_PROFILES: Array<{ match: RegExp; dir: string }> = [
   { match: /Google Chrome Canary/i, dir: 'Google/Chrome Canary' },
   { match: /Google Chrome Beta/i, dir: 'Google/Chrome Beta' },

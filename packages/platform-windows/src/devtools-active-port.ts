@@ -1,16 +1,6 @@
 import { win32 } from 'node:path';
-import type { DevToolsActivePort } from '@sightline/semantic-core';
-
-/** `DevToolsActivePort`: line 1 the port, line 2 the browser WebSocket path. */
-export function parseDevToolsActivePort(text: string): DevToolsActivePort | null {
-  const lines = text.split(/\r?\n/).map((line) => line.trim());
-  const portLine = lines[0] ?? '';
-  const path = lines[1] ?? '';
-  if (!/^\d{1,5}$/.test(portLine)) return null;
-  const port = Number(portLine);
-  if (port < 1 || port > 65535 || !path.startsWith('/devtools/browser/')) return null;
-  return { port, path };
-}
+// The DevToolsActivePort parser is pure and shared by every platform, so it lives in semantic-core.
+export { parseDevToolsActivePort } from '@sightline/semantic-core';
 
 const DEFAULT_PROFILES: Array<{ match: RegExp; dir: string[] }> = [
   { match: /chrome sxs|chrome canary/i, dir: ['Google', 'Chrome SxS', 'User Data'] },

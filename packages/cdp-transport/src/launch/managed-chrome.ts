@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { SightlineError, TransportError, cancelledError, type Size } from '@sightline/semantic-core';
+import { DEVTOOLS_ACTIVE_PORT_FILE, parseDevToolsActivePort, SightlineError, TransportError, cancelledError, type Size } from '@sightline/semantic-core';
 import { chromeFlags } from './chrome-flags.js';
 import { findChromeExecutable } from './chrome-executable.js';
 import { killProcessTree, removeDirectory, removeDirectoryAsync } from './process-tree.js';
@@ -158,10 +158,8 @@ export async function launchManagedChrome(options: ManagedChromeOptions): Promis
 
 function readActivePort(profileDir: string): { port: number; path: string } | null {
   try {
-    const [portLine, pathLine] = readFileSync(join(profileDir, 'DevToolsActivePort'), 'utf8').split('\n');
-    const port = Number(portLine);
-    if (!Number.isInteger(port) || port <= 0 || !pathLine) return null;
-    return { port, path: pathLine.trim() };
+    // Null until Chromium has written both lines (it may be caught half-written).
+    return parseDevToolsActivePort(readFileSync(join(profileDir, DEVTOOLS_ACTIVE_PORT_FILE), 'utf8'));
   } catch {
     return null;
   }

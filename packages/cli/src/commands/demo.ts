@@ -36,8 +36,8 @@ export function confirmationLines(outline: string): string[] {
  * then read the confirmation back from a follow-up snapshot.
  */
 export async function runDemo(io: CliIo, globals: GlobalOptions, options: DemoOptions): Promise<number> {
-  const { startFixtureServer } = await import('@sightline/harness');
-  const fixture = await startFixtureServer();
+  const { startDemoServer } = await import('@sightline/demo-app');
+  const fixture = await startDemoServer();
   const out = paletteFor(io.stdout, io.env);
   const context = { palette: out, session: DEMO_SESSION, moreHint: 'sightline open <url> && sightline snapshot --more' };
   const steps: unknown[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CapabilityStore, CONTINUATION_IDLE_MS } from './capability-store.js';
 import { mintContinuationId, mintTabId, mintTargetId } from './capability-ids.js';
-import { CONTINUATION_PATTERN, TAB_ID_PATTERN, TARGET_ID_PATTERN } from '../contract/identifiers.js';
+import { CONTINUATION_PATTERN, TAB_ID_PATTERN, TARGET_ID_PATTERN } from '../contract/patterns.js';
 import { classifyPage } from '../classify/classify-page.js';
 import { composeSnapshot, defaultComposeOptions } from '../compose/compose-snapshot.js';
 import { SightlineError } from '../errors/sightline-error.js';

@@ -1,13 +1,6 @@
 import { z } from 'zod';
+import { SESSION_PATTERN, TARGET_ID_PATTERN, TAB_ID_PATTERN, REF_PATTERN, CONTINUATION_PATTERN } from './patterns.js';
 
-/** Patterns of the opaque capabilities of SPEC §2. */
-export const SESSION_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-export const TARGET_ID_PATTERN = /^bt-[0-9a-f]{16}$/;
-export const TAB_ID_PATTERN = /^tab-[0-9a-f]{16}$/;
-export const SNAPSHOT_ID_PATTERN = /^p[1-9][0-9]*$/;
-/** Refs may carry a leading `@`. */
-export const REF_PATTERN = /^@?p[1-9][0-9]{0,9}:[1-9][0-9]{0,9}$/;
-export const CONTINUATION_PATTERN = /^bc-[0-9a-f]{32}$/;
 
 export const sessionSchema = z
   .string()

@@ -108,7 +108,7 @@ export const selectRequestSchema = z.strictObject({
   values: z.array(z.string().max(1000)).min(1).max(100),
 });
 
-export const SCROLL_DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
+import { SCROLL_DIRECTIONS } from './patterns.js';
 export const scrollRequestSchema = z.strictObject({
   ...tabAddress,
   ref: refSchema.optional(),

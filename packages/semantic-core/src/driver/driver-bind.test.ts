@@ -3,7 +3,7 @@ import { Driver } from './driver.js';
 import { FakeBrowser, FakeBrowserTransport, FakeNativePlatform, type FakePlatformInit } from '../testing/fake-ports.js';
 import { fakeMailPage } from '../testing/fake-ports-pages.js';
 import { bindResponseSchema, endSessionResponseSchema, listWindowsResponseSchema, refusalResponseSchema, transportErrorResponseSchema } from '../contract/responses.js';
-import { TAB_ID_PATTERN, TARGET_ID_PATTERN } from '../contract/identifiers.js';
+import { TAB_ID_PATTERN, TARGET_ID_PATTERN } from '../contract/patterns.js';
 import { TransportError } from '../errors/transport-error.js';
 
 function make(platform?: FakePlatformInit, transportOptions: ConstructorParameters<typeof FakeBrowserTransport>[1] = {}) {

@@ -10,7 +10,7 @@ import {
   transportErrorResponseSchema,
   type SemanticSnapshotResponse,
 } from '../contract/responses.js';
-import { CONTINUATION_PATTERN, SNAPSHOT_ID_PATTERN } from '../contract/identifiers.js';
+import { CONTINUATION_PATTERN, SNAPSHOT_ID_PATTERN } from '../contract/patterns.js';
 import { REMOVED_MARKER } from '../scopes/diff-scope.js';
 import type { PageCapture } from '../model/page-capture.js';
 

@@ -3,7 +3,7 @@ import { Driver } from './driver.js';
 import { FakeBrowser, FakeBrowserTransport } from '../testing/fake-ports.js';
 import { fakeMailPage } from '../testing/fake-ports-pages.js';
 import { bindResponseSchema, listTabsResponseSchema, refusalResponseSchema, transportErrorResponseSchema } from '../contract/responses.js';
-import { TAB_ID_PATTERN } from '../contract/identifiers.js';
+import { TAB_ID_PATTERN } from '../contract/patterns.js';
 
 async function bound() {
   const browser = new FakeBrowser([{ capture: fakeMailPage(), title: 'Inbox', active: true }]);
