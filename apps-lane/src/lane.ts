@@ -2,7 +2,7 @@ import CDP from 'chrome-remote-interface';
 import { launchTestChromium, type TestChromium } from '@sightline/harness';
 import { test } from 'vitest';
 import { startMcpAgent, type McpAgent, type TabAddress, type ToolBody } from './mcp-agent.js';
-import { refByRoleAndName, refNearText, type NameMatch, type Snapshot, type SnapshotRef } from './refs.js';
+import { refAfter, refByRoleAndName, refNearText, type NameMatch, type Snapshot, type SnapshotRef } from './refs.js';
 import { openSideChannel, type SideChannel } from './side-channel.js';
 
 declare module 'vitest' {
@@ -33,6 +33,10 @@ export interface Lane {
   find(role: string | RegExp, name: NameMatch, options?: { query?: string }): Promise<SnapshotRef>;
   /** The ref with `role` in the outline block of the row that shows `anchorText` (for unnamed icon buttons). */
   findNear(anchorText: string, role: string, name?: NameMatch, options?: { query?: string }): Promise<SnapshotRef>;
+  /** The `nth` ref with `role` after the ref `anchorRole "anchorName"` in the outline (icon-only controls). */
+  findAfter(anchorRole: string, anchorName: NameMatch, role: string, nth?: number): Promise<SnapshotRef>;
+  /** The first ref `pick` returns, searched like `find`. */
+  findBy(what: string, pick: (snapshot: Snapshot) => SnapshotRef | undefined, options?: { query?: string }): Promise<SnapshotRef>;
   /** Calls an action tool on the bound tab and asserts `status: "ok"` (a refusal fails the task with its message). */
   act(tool: string, args?: Record<string, unknown>): Promise<ToolBody>;
   /** Calls a tool and returns whatever it answered (for refusal checks and non-action results). */
@@ -101,6 +105,9 @@ export async function startLane(session: string): Promise<Lane> {
       search((shot) => refByRoleAndName(shot, role, name), options.query ?? (typeof name === 'string' ? name : undefined), `${role} ${String(name)}`),
     findNear: (anchorText, role, name, options = {}) =>
       search((shot) => refNearText(shot, anchorText, role, name), options.query ?? anchorText, `${role} near "${anchorText}"`),
+    findAfter: (anchorRole, anchorName, role, nth = 0) =>
+      search((shot) => refAfter(shot, anchorRole, anchorName, role, nth), undefined, `${role} #${nth + 1} after ${anchorRole} ${String(anchorName)}`),
+    findBy: (what, pick, options = {}) => search(pick, options.query, what),
     act,
     call,
     async close() {
@@ -128,10 +135,15 @@ export function laneTask(app: string, name: string, lane: () => Lane, body: () =
   });
 }
 
-/** Asserts that events of `type` since `expectTarget(key)` exist, were trusted, and all landed on the expected element. */
-export async function expectLanded(side: SideChannel, type: string, key: string): Promise<void> {
+/**
+ * Asserts that events of `type` since `expectTarget(key)` exist, all landed on the expected
+ * element, and were trusted (real input) unless `synthetic` says the browser cannot deliver them
+ * as input: a native <select>'s `change` is dispatched by every automation (Playwright's
+ * selectOption too), since its popup is not part of the page.
+ */
+export async function expectLanded(side: SideChannel, type: string, key: string, options: { synthetic?: boolean } = {}): Promise<void> {
   const landed = await side.landed(type, key);
   if (landed.count === 0) throw new Error(`no ${type} event reached the page since the action on ${key}`);
-  if (landed.untrusted > 0) throw new Error(`${landed.untrusted} ${type} event(s) on ${key} were synthetic (isTrusted false)`);
+  if (landed.untrusted > 0 && !options.synthetic) throw new Error(`${landed.untrusted} ${type} event(s) on ${key} were synthetic (isTrusted false)`);
   if (landed.outside.length > 0) throw new Error(`${type} landed outside ${key}: ${landed.outside.join(' | ')}`);
 }

@@ -35,7 +35,8 @@ export function refByRoleAndName(snapshot: Snapshot, role: string | RegExp, name
  */
 export function refNearText(snapshot: Snapshot, anchorText: string, role: string, name?: NameMatch): SnapshotRef | undefined {
   const lines = snapshot.outline.split('\n');
-  const start = lines.findIndex((line) => line.includes(`"${anchorText}"`));
+  // The anchor's quoted text starts with `anchorText` (a table cell often goes on: "limit integer (query)").
+  const start = lines.findIndex((line) => line.includes(`"${anchorText}`));
   if (start < 0) return undefined;
   // The anchor is usually a text/label line inside the row: its row is the nearest shallower line above.
   const indent = (line: string) => line.length - line.trimStart().length;
@@ -45,10 +46,26 @@ export function refNearText(snapshot: Snapshot, anchorText: string, role: string
   for (let at = row; at < lines.length; at++) {
     const line = lines[at] as string;
     if (at > start && indent(line) <= rowIndent) break;
-    const match = /^\s*- (\S+)(?: "((?:[^"\\]|\\.)*)")?.*\[ref=([^\]]+)\]/.exec(line);
+    const match = /^\s*- ([a-z]+)(?: "((?:[^"\\]|\\.)*)")?.*\[ref=([^\]]+)\]/.exec(line);
     if (!match || match[1] !== role) continue;
     if (name !== undefined && !nameMatches(match[2] ?? '', name)) continue;
     return snapshot.refs.find((ref) => ref.ref === match[3]);
+  }
+  return undefined;
+}
+
+/**
+ * The `nth` (0-based) ref with `role` that the outline prints after the ref `anchorRole "anchorName"`:
+ * how an agent names an icon-only control by its neighbour ("the second link after Deploy").
+ */
+export function refAfter(snapshot: Snapshot, anchorRole: string, anchorName: NameMatch, role: string, nth = 0): SnapshotRef | undefined {
+  const parsed = snapshot.outline.split('\n').map((line) => /^\s*- ([a-z]+)(?: "((?:[^"\\]|\\.)*)")?.*\[ref=([^\]]+)\]/.exec(line));
+  const start = parsed.findIndex((match) => match !== null && match[1] === anchorRole && nameMatches(match[2] ?? '', anchorName));
+  if (start < 0) return undefined;
+  let seen = 0;
+  for (const match of parsed.slice(start + 1)) {
+    if (!match || match[1] !== role) continue;
+    if (seen++ === nth) return snapshot.refs.find((ref) => ref.ref === match[3]);
   }
   return undefined;
 }
