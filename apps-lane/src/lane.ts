@@ -58,7 +58,9 @@ export async function startLane(session: string): Promise<Lane> {
 
   const call = async (tool: string, args: Record<string, unknown> = {}) => {
     actions.push(tool.replace(/^browser_/, ''));
-    return agent.call(tool, { ...tab, ...args });
+    // browser_tabs is browser-level: session + target_id, and a tab_id only for select/close.
+    const address = tool === 'browser_tabs' ? { session: tab.session, target_id: tab.target_id } : tab;
+    return agent.call(tool, { ...address, ...args });
   };
   const act = async (tool: string, args: Record<string, unknown> = {}) => {
     const body = await call(tool, args);

@@ -54,18 +54,22 @@ export function refNearText(snapshot: Snapshot, anchorText: string, role: string
   return undefined;
 }
 
+/** The refs the outline prints after the ref `anchorRole "anchorName"`, in outline order. */
+export function refsAfter(snapshot: Snapshot, anchorRole: string, anchorName: NameMatch): SnapshotRef[] {
+  const parsed = snapshot.outline.split('\n').map((line) => /^\s*- ([a-z]+)(?: "((?:[^"\\]|\\.)*)")?.*\[ref=([^\]]+)\]/.exec(line));
+  const start = parsed.findIndex((match) => match !== null && match[1] === anchorRole && nameMatches(match[2] ?? '', anchorName));
+  if (start < 0) return [];
+  const byId = new Map(snapshot.refs.map((ref) => [ref.ref, ref]));
+  return parsed.slice(start + 1).flatMap((match) => {
+    const ref = match ? byId.get(match[3] as string) : undefined;
+    return ref ? [ref] : [];
+  });
+}
+
 /**
  * The `nth` (0-based) ref with `role` that the outline prints after the ref `anchorRole "anchorName"`:
  * how an agent names an icon-only control by its neighbour ("the second link after Deploy").
  */
 export function refAfter(snapshot: Snapshot, anchorRole: string, anchorName: NameMatch, role: string, nth = 0): SnapshotRef | undefined {
-  const parsed = snapshot.outline.split('\n').map((line) => /^\s*- ([a-z]+)(?: "((?:[^"\\]|\\.)*)")?.*\[ref=([^\]]+)\]/.exec(line));
-  const start = parsed.findIndex((match) => match !== null && match[1] === anchorRole && nameMatches(match[2] ?? '', anchorName));
-  if (start < 0) return undefined;
-  let seen = 0;
-  for (const match of parsed.slice(start + 1)) {
-    if (!match || match[1] !== role) continue;
-    if (seen++ === nth) return snapshot.refs.find((ref) => ref.ref === match[3]);
-  }
-  return undefined;
+  return refsAfter(snapshot, anchorRole, anchorName).filter((ref) => ref.role === role)[nth];
 }

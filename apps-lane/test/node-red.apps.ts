@@ -1,7 +1,7 @@
 import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { expectLanded, laneTask, startLane, type Lane } from '../src/lane.js';
-import type { SnapshotRef } from '../src/refs.js';
+import { refsAfter } from '../src/refs.js';
 import { startNodeRed, type NodeRedApp } from '../src/servers/node-red-server.js';
 
 /**
@@ -82,8 +82,9 @@ laneTask(APP, 'filter the palette key by key (keyup only)', () => lane, async ()
 /** The palette entry "inject" (the drag source) and the canvas (the workspace's scroll container). */
 async function dragInjectOntoCanvas(): Promise<void> {
   const source = await lane.find(/.*/, 'inject');
-  const canvas = await lane.findBy('the flow canvas (the scroll container after the palette)', (shot) =>
-    [...shot.refs].reverse().find((ref: SnapshotRef) => ref.actions.includes('scroll') && ref.ref !== source.ref),
+  // The canvas has no name: it is the scroll container right after the flow tabs ("Flow 1").
+  const canvas = await lane.findBy('the flow canvas (the scroll container after the tab "Flow 1")', (shot) =>
+    refsAfter(shot, 'link', 'Flow 1').find((ref) => ref.actions.includes('scroll')),
   );
   await lane.side.expectTarget('source', `document.querySelector('.red-ui-palette-node[data-palette-type="inject"]')`);
   await lane.act('browser_drag', { ref: source.ref, to_ref: canvas.ref });
@@ -137,11 +138,11 @@ laneTask(APP, 'leave with undeployed changes: beforeunload dismissed, then accep
     (await CDP.List({ host: '127.0.0.1', port: lane.chromium.port })).find((target) => target.id === lane.side.targetId)?.url ?? '';
   const away = `${app.origin}/red/images/node-red.svg`;
   // Dismissed: the editor stays, with the undeployed tab.
-  await lane.act('browser_navigate', { url: away, on_beforeunload: 'dismiss' });
+  expect(await lane.act('browser_navigate', { url: away, on_beforeunload: 'dismiss' })).toMatchObject({ navigation: false });
   expect(await pageUrl()).toBe(app.editor);
   expect(await lane.side.evaluate<number>(`document.querySelectorAll('#red-ui-workspace-tabs .red-ui-tab').length`)).toBe(2);
   // Accepted: the tab leaves the editor, and nothing was deployed.
-  await lane.act('browser_navigate', { url: away, on_beforeunload: 'accept' });
+  expect(await lane.act('browser_navigate', { url: away, on_beforeunload: 'accept' })).toMatchObject({ navigation: true });
   expect(await pageUrl()).toBe(away);
   expect((await flows()).filter((entry) => entry.type === 'tab').length).toBe(1);
 });

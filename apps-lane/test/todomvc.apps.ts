@@ -76,7 +76,8 @@ laneTask(APP, 'rename a todo (double-click, retype, Enter)', () => lane, async (
   await lane.act('browser_click', { ref: title.ref, double: true });
   await lane.side.waitFor(`document.querySelector('#todo-list li.editing .edit')`, 'the row in edit mode');
   await expectLanded(lane.side, 'dblclick', 'label');
-  const editor = await lane.find('textbox', 'buy milk', { query: 'buy milk' }).catch(async () => lane.findNear('walk the dog', 'textbox'));
+  // Edit mode: the title became a focused text field holding the old title.
+  const editor = await lane.findBy('the focused textbox', (shot) => shot.refs.find((ref) => ref.role === 'textbox' && ref.states?.focused === true && ref.value === 'buy milk'));
   await lane.side.expectTarget('edit', `document.querySelector('#todo-list li.editing .edit')`);
   await lane.act('browser_type', { ref: editor.ref, text: 'buy oat milk', replace: true, submit: true });
   await lane.side.waitFor(`!document.querySelector('#todo-list li.editing')`, 'edit mode closed');
