@@ -12,7 +12,7 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
 pnpm test 2>&1 | tee "$log" || status=$?
-# The real-apps lane (apps-lane/: TodoMVC, Swagger UI, Node-RED from npm, served on loopback),
+# The real-apps lane (apps-lane/: TodoMVC, Swagger UI, Node-RED, docsify from npm, served on loopback),
 # after the main suite; its vitest summary joins the closing line below, its table prints above it.
 # SIGHTLINE_APPS_LANE_ADVISORY=1 reports its failures without failing the run (default: they fail it).
 apps_status=0

@@ -47,8 +47,9 @@ export async function startStaticServer(root: string, routes: RouteHandler = () 
   };
 }
 
-function serveFile(root: string, request: IncomingMessage, response: ServerResponse): void {
-  const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+/** Answers with the file under `root` at the request's path (less `stripPrefix`), or 404. */
+export function serveFile(root: string, request: IncomingMessage, response: ServerResponse, stripPrefix = ''): void {
+  const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname).slice(stripPrefix.length);
   let file = normalize(join(root, path));
   if (file !== root && !file.startsWith(root + sep)) return notFound(response);
   try {

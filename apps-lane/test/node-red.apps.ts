@@ -126,8 +126,7 @@ laneTask(APP, 'deploy, then wait for the confirmation', () => lane, async () => 
   await clickDeploy();
   const waited = await lane.act('browser_wait', { text: 'Successfully deployed', timeout_ms: 20_000 });
   expect(waited).toMatchObject({ mode: 'wait', met: true });
-  // Independently: the notification is in the DOM and the runtime has the new tab.
-  expect(await lane.side.evaluate<boolean>(`[...document.querySelectorAll('.red-ui-notification')].some((n) => n.textContent.includes('Successfully deployed'))`)).toBe(true);
+  // Independently: the runtime has the new tab once the editor says so (the notification fades by itself).
   expect((await flows()).filter((entry) => entry.type === 'tab').length).toBe(2);
 });
 

@@ -173,6 +173,7 @@ laneTask(APP, 'open the terms link (new tab), read it, close the tab', () => lan
     const listing = (await lane.act('browser_tabs', { action: 'list' })) as unknown as Tabs;
     opened = listing.tabs.find((tab) => tab.url.endsWith('/terms.html'));
     if (!opened && Date.now() > deadline) throw new Error(`no terms tab in ${JSON.stringify(listing.tabs)}`);
+    if (!opened) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(opened.opener_tab_id).toBe(lane.tab.tab_id);
   await lane.act('browser_tabs', { action: 'select', tab_id: opened.tab_id });
@@ -181,6 +182,9 @@ laneTask(APP, 'open the terms link (new tab), read it, close the tab', () => lan
   expect(terms.outline).toContain('heading "Terms of service"');
   await lane.act('browser_tabs', { action: 'close', tab_id: opened.tab_id });
   // Independently: the browser has no terms page any more, and the Swagger UI tab is still there.
-  const pages = (await CDP.List({ host: '127.0.0.1', port: lane.chromium.port })).filter((target) => target.type === 'page');
-  expect(pages.map((page) => new URL(page.url).pathname)).toEqual(['/lane.html']);
+  const pages = async () =>
+    (await CDP.List({ host: '127.0.0.1', port: lane.chromium.port })).filter((target) => target.type === 'page').map((page) => new URL(page.url).pathname);
+  const closedBy = Date.now() + 10_000;
+  while ((await pages()).length > 1 && Date.now() < closedBy) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await pages()).toEqual(['/lane.html']);
 });
