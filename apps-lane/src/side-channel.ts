@@ -70,7 +70,7 @@ export async function openSideChannel(port: number, targetId: string): Promise<S
   return {
     targetId,
     evaluate,
-    async waitFor(expression, what, timeoutMs = 20_000) {
+    async waitFor(expression, what, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         if (await evaluate<boolean>(`!!(${expression})`).catch(() => false)) return;

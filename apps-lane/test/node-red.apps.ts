@@ -18,6 +18,8 @@ let app: NodeRedApp;
 beforeAll(async () => {
   app = await startNodeRed();
   lane = await startLane('apps-node-red');
+  // Warm-up, not a task: the editor's first load (several MB of scripts) on a busy machine.
+  await openEditor();
 });
 afterAll(async () => {
   await lane?.close();
@@ -32,7 +34,7 @@ async function openEditor(): Promise<void> {
   const tab = { id: 'lanetab1', type: 'tab', label: 'Flow 1', disabled: false, info: '' };
   await app.admin('/flows', { method: 'POST', body: [tab] });
   await lane.open(app.editor);
-  await lane.side.waitFor(`window.RED && RED.nodes && document.querySelector('.red-ui-palette-node') && document.querySelector('#red-ui-workspace-tabs .red-ui-tab') && !document.getElementById('red-ui-loading')?.offsetParent`, 'the editor loaded');
+  await lane.side.waitFor(`window.RED && RED.nodes && document.querySelector('.red-ui-palette-node') && document.querySelector('#red-ui-workspace-tabs .red-ui-tab') && !document.getElementById('red-ui-loading')?.offsetParent`, 'the editor loaded', 90_000);
 }
 
 async function clickDeploy(): Promise<void> {
