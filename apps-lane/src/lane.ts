@@ -129,8 +129,12 @@ export function laneTask(app: string, name: string, lane: () => Lane, body: () =
   test(`${app}: ${name}`, async (context) => {
     const current = lane();
     current.actions.length = 0;
+    current.side.takeExternalRequests();
     try {
       await body();
+      // Offline on loopback: the app asked for nothing outside this machine.
+      const external = current.side.takeExternalRequests();
+      if (external.length > 0) throw new Error(`the app requested outside loopback: ${[...new Set(external)].join(', ')}`);
     } finally {
       context.task.meta.lane = { app, actions: [...current.actions] };
     }

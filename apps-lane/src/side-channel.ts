@@ -18,8 +18,12 @@ export interface SideChannel {
    * outside the remembered element (described), plus whether all were trusted (real input).
    */
   landed(type: string, key: string): Promise<{ count: number; outside: string[]; untrusted: number }>;
+  /** Requests the tab sent anywhere but loopback since the last call (the apps must run offline). */
+  takeExternalRequests(): string[];
   close(): Promise<void>;
 }
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const RECORDED = ['click', 'dblclick', 'contextmenu', 'mousedown', 'mouseup', 'mouseover', 'pointerover', 'input', 'keydown', 'keyup', 'change', 'dragstart', 'drop'];
 
@@ -60,6 +64,14 @@ const RECORDER = `(() => {
 export async function openSideChannel(port: number, targetId: string): Promise<SideChannel> {
   const client = await CDP({ host: '127.0.0.1', port, target: targetId });
   await client.Page.enable();
+  const external: string[] = [];
+  client.Network.requestWillBeSent(({ request }) => {
+    const url = new URL(request.url);
+    if ((url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') && !LOOPBACK.has(url.hostname)) {
+      external.push(`${url.protocol}//${url.host}`);
+    }
+  });
+  await client.Network.enable({});
   await client.Page.addScriptToEvaluateOnNewDocument({ source: RECORDER });
   await client.Runtime.evaluate({ expression: RECORDER });
   const evaluate = async <T>(expression: string): Promise<T> => {
@@ -83,6 +95,7 @@ export async function openSideChannel(port: number, targetId: string): Promise<S
       const found = await evaluate<boolean>(`window.__lane.expect(${JSON.stringify(key)}, (${elementExpression}))`);
       if (!found) throw new Error(`side channel: expected target ${key} not found in the page`);
     },
+    takeExternalRequests: () => external.splice(0),
     landed: (type, key) => evaluate(`window.__lane.landed(${JSON.stringify(type)}, ${JSON.stringify(key)})`),
     close: async () => {
       await client.close().catch(() => undefined);
