@@ -33,6 +33,9 @@ const flows = () => app.admin<FlowEntry[]>('/flows');
 async function openEditor(): Promise<void> {
   const tab = { id: 'lanetab1', type: 'tab', label: 'Flow 1', disabled: false, info: '' };
   await app.admin('/flows', { method: 'POST', body: [tab] });
+  // Setup: drop what an earlier task left undeployed, so leaving the editor raises no beforeunload
+  // dialog (that is the last task's subject, not every task's).
+  await lane.side.evaluate(`window.RED?.nodes?.dirty ? (RED.nodes.dirty(false), 1) : 0`).catch(() => 0);
   await lane.open(app.editor);
   await lane.side.waitFor(`window.RED && RED.nodes && document.querySelector('.red-ui-palette-node') && document.querySelector('#red-ui-workspace-tabs .red-ui-tab') && !document.getElementById('red-ui-loading')?.offsetParent`, 'the editor loaded', 90_000);
 }
