@@ -51,6 +51,8 @@ export const nodeAttributesSchema = z.object({
    * `aria-roledescription` naming it draggable or sortable (dnd-kit, react-beautiful-dnd and the like).
    */
   draggable: z.boolean().optional(),
+  /** A `<label>` whose `control` is null: it labels no form control (see the action-kinds rule). */
+  labelsNothing: z.boolean().optional(),
 });
 
 /** Computed style evidence (only what the rules read). */
