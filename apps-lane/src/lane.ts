@@ -2,7 +2,7 @@ import CDP from 'chrome-remote-interface';
 import { launchTestChromium, type TestChromium } from '@sightline/harness';
 import { test } from 'vitest';
 import { startMcpAgent, type McpAgent, type TabAddress, type ToolBody } from './mcp-agent.js';
-import { refAfter, refByRoleAndName, refNearText, type NameMatch, type Snapshot, type SnapshotRef } from './refs.js';
+import { refAfter, refByRoleAndName, refHoldingText, refNearText, type NameMatch, type Snapshot, type SnapshotRef } from './refs.js';
 import { openSideChannel, type SideChannel } from './side-channel.js';
 
 declare module 'vitest' {
@@ -35,6 +35,8 @@ export interface Lane {
   findNear(anchorText: string, role: string, name?: NameMatch, options?: { query?: string }): Promise<SnapshotRef>;
   /** The `nth` ref with `role` after the ref `anchorRole "anchorName"` in the outline (icon-only controls). */
   findAfter(anchorRole: string, anchorName: NameMatch, role: string, nth?: number): Promise<SnapshotRef>;
+  /** The ref holding the text `text` (its nearest ancestor ref in the outline): captions and palette entries without a name of their own. */
+  findHolding(text: string, role?: string, options?: { query?: string }): Promise<SnapshotRef>;
   /** The first ref `pick` returns, searched like `find`. */
   findBy(what: string, pick: (snapshot: Snapshot) => SnapshotRef | undefined, options?: { query?: string }): Promise<SnapshotRef>;
   /** Calls an action tool on the bound tab and asserts `status: "ok"` (a refusal fails the task with its message). */
@@ -109,6 +111,8 @@ export async function startLane(session: string): Promise<Lane> {
       search((shot) => refNearText(shot, anchorText, role, name), options.query ?? anchorText, `${role} near "${anchorText}"`),
     findAfter: (anchorRole, anchorName, role, nth = 0) =>
       search((shot) => refAfter(shot, anchorRole, anchorName, role, nth), undefined, `${role} #${nth + 1} after ${anchorRole} ${String(anchorName)}`),
+    findHolding: (text, role, options = {}) =>
+      search((shot) => refHoldingText(shot, text, role), options.query ?? text, `${role ?? 'ref'} holding the text "${text}"`),
     findBy: (what, pick, options = {}) => search(pick, options.query, what),
     act,
     call,

@@ -36,10 +36,16 @@ export function refByRoleAndName(snapshot: Snapshot, role: string | RegExp, name
 export function refNearText(snapshot: Snapshot, anchorText: string, role: string, name?: NameMatch): SnapshotRef | undefined {
   const lines = snapshot.outline.split('\n');
   // The anchor's quoted text starts with `anchorText` (a table cell often goes on: "limit integer (query)").
-  const start = lines.findIndex((line) => line.includes(`"${anchorText}`));
+  let start = lines.findIndex((line) => line.includes(`"${anchorText}`));
   if (start < 0) return undefined;
   // The anchor is usually a text/label line inside the row: its row is the nearest shallower line above.
   const indent = (line: string) => line.length - line.trimStart().length;
+  // A text held by a nameless ref (a clickable caption: `- generic [ref=…]` over `- text "…"`) anchors as that ref.
+  for (let above = start - 1; above >= 0; above--) {
+    if (indent(lines[above] as string) >= indent(lines[start] as string)) continue;
+    if (/^\s*- [a-z]+ \[ref=[^\]]+\]$/.test(lines[above] as string)) start = above;
+    break;
+  }
   let row = start;
   while (row > 0 && indent(lines[row - 1] as string) >= indent(lines[start] as string)) row--;
   const rowIndent = row > 0 ? indent(lines[row - 1] as string) : -1;
@@ -72,4 +78,27 @@ export function refsAfter(snapshot: Snapshot, anchorRole: string, anchorName: Na
  */
 export function refAfter(snapshot: Snapshot, anchorRole: string, anchorName: NameMatch, role: string, nth = 0): SnapshotRef | undefined {
   return refsAfter(snapshot, anchorRole, anchorName).filter((ref) => ref.role === role)[nth];
+}
+
+/**
+ * The ref that holds the text `text`: the nearest ancestor line with a ref of the outline line
+ * `- text "<text>"` (optionally of `role`). A clickable caption or a draggable palette entry has
+ * no accessible name of its own (a generic is not named by its content, SPEC §4): the outline
+ * shows it as `- generic [ref=…]` with its text on the line below, and this is how an agent reads it.
+ */
+export function refHoldingText(snapshot: Snapshot, text: string, role?: string): SnapshotRef | undefined {
+  const lines = snapshot.outline.split('\n');
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const start = lines.findIndex((line) => line.trimStart() === `- text ${JSON.stringify(text)}`);
+  if (start < 0) return undefined;
+  let depth = indent(lines[start] as string);
+  for (let at = start - 1; at >= 0 && depth > 0; at--) {
+    const line = lines[at] as string;
+    if (indent(line) >= depth) continue;
+    depth = indent(line);
+    const match = /^\s*- ([a-z]+)(?: "(?:[^"\\]|\\.)*")?.*\[ref=([^\]]+)\]/.exec(line);
+    // The nearest ref above decides: a container further up does not "hold" the text.
+    if (match) return role === undefined || match[1] === role ? snapshot.refs.find((ref) => ref.ref === match[2]) : undefined;
+  }
+  return undefined;
 }

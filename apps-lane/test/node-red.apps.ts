@@ -50,7 +50,7 @@ async function clickDeploy(): Promise<void> {
 /** The "+" (icon font, no name) right of the flow tabs: the first link after the tab "Flow 1". */
 async function addFlowTab(): Promise<void> {
   const add = await lane.findAfter('link', 'Flow 1', 'link');
-  await lane.side.expectTarget('add', `document.querySelector('#red-ui-workspace .red-ui-tabs-add a')`);
+  await lane.side.expectTarget('add', `document.querySelector('#red-ui-workspace .red-ui-tab-button.red-ui-tabs-add > a')`);
   await lane.act('browser_click', { ref: add.ref });
   await lane.side.waitFor(`document.querySelectorAll('#red-ui-workspace-tabs .red-ui-tab').length === 2`, 'a second flow tab');
   await expectLanded(lane.side, 'click', 'add');
@@ -86,7 +86,8 @@ laneTask(APP, 'filter the palette key by key (keyup only)', () => lane, async ()
 
 /** The palette entry "inject" (the drag source) and the canvas (the workspace's scroll container). */
 async function dragInjectOntoCanvas(): Promise<void> {
-  const source = await lane.find(/.*/, 'inject');
+  // The palette entry (a jQuery UI draggable: cursor move, no name of its own) is the ref holding the text "inject".
+  const source = await lane.findHolding('inject', 'generic');
   // The canvas has no name: it is the scroll container right after the flow tabs ("Flow 1").
   const canvas = await lane.findBy('the flow canvas (the scroll container after the tab "Flow 1")', (shot) =>
     refsAfter(shot, 'link', 'Flow 1').find((ref) => ref.actions.includes('scroll')),
@@ -143,7 +144,8 @@ laneTask(APP, 'leave with undeployed changes: beforeunload dismissed, then accep
   const away = `${app.origin}/red/images/node-red.svg`;
   // Dismissed: the editor stays, with the undeployed tab.
   expect(await lane.act('browser_navigate', { url: away, on_beforeunload: 'dismiss' })).toMatchObject({ navigation: false });
-  expect(await pageUrl()).toBe(app.editor);
+  // Still the editor (Node-RED keeps the open flow in the hash: #flow/<id>).
+  expect((await pageUrl()).split('#')[0]).toBe(app.editor);
   expect(await lane.side.evaluate<number>(`document.querySelectorAll('#red-ui-workspace-tabs .red-ui-tab').length`)).toBe(2);
   // Accepted: the tab leaves the editor, and nothing was deployed.
   expect(await lane.act('browser_navigate', { url: away, on_beforeunload: 'accept' })).toMatchObject({ navigation: true });

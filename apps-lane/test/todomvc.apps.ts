@@ -70,8 +70,8 @@ laneTask(APP, 'filter to Active (link)', () => lane, async () => {
 
 laneTask(APP, 'rename a todo (double-click, retype, Enter)', () => lane, async () => {
   await openWith([{ title: 'buy milk' }, { title: 'walk the dog' }]);
-  // The todo's title is the only thing of the row with its name: double-click it, as a user would.
-  const title = await lane.find(/.*/, 'buy milk');
+  // The todo's title (a <label> of no control) is the ref holding the text: double-click it, as a user would.
+  const title = await lane.findHolding('buy milk');
   await lane.side.expectTarget('label', `${rowOf('buy milk')}.querySelector('label')`);
   await lane.act('browser_click', { ref: title.ref, double: true });
   await lane.side.waitFor(`document.querySelector('#todo-list li.editing .edit')`, 'the row in edit mode');
