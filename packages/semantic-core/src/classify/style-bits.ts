@@ -8,8 +8,8 @@ export const STYLE_HIDES_DESCENDANTS = 2;
 export const STYLE_POINTER = 4;
 export const STYLE_IN_DIALOG = 8;
 export const STYLE_SECRET = 16;
-/** The computed cursor is a drag cursor (`isDragCursor`); children inherit it, like the pointer. */
-export const STYLE_DRAG_CURSOR = 32;
+/** The computed cursor is a drag cursor (`isDragCursor`); children inherit it, like the pointer. (64: the snapshot-truth branch takes 32.) */
+export const STYLE_DRAG_CURSOR = 64;
 
 /** Product of own opacities from the root down, from the parent's product (1 at a root). */
 export function cumulativeOpacity(node: CapturedNode, inherited: number): number {
