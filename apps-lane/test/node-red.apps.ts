@@ -1,7 +1,7 @@
 import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { expectLanded, laneTask, startLane, type Lane } from '../src/lane.js';
-import { refsAfter } from '../src/refs.js';
+import { refHoldingText, refsAfter, type SnapshotRef } from '../src/refs.js';
 import { startNodeRed, type NodeRedApp } from '../src/servers/node-red-server.js';
 
 /**
@@ -86,12 +86,15 @@ laneTask(APP, 'filter the palette key by key (keyup only)', () => lane, async ()
 
 /** The palette entry "inject" (the drag source) and the canvas (the workspace's scroll container). */
 async function dragInjectOntoCanvas(): Promise<void> {
-  // The palette entry (a jQuery UI draggable: cursor move, no name of its own) is the ref holding the text "inject".
-  const source = await lane.findHolding('inject', 'generic');
-  // The canvas has no name: it is the scroll container right after the flow tabs ("Flow 1").
-  const canvas = await lane.findBy('the flow canvas (the scroll container after the tab "Flow 1")', (shot) =>
-    refsAfter(shot, 'link', 'Flow 1').find((ref) => ref.actions.includes('scroll')),
-  );
+  // Both refs come from one snapshot (a ref is only good until the next one). The palette entry (a
+  // jQuery UI draggable: cursor move, no name of its own) is the ref holding the text "inject"; the
+  // canvas has no name: it is the scroll container right after the flow tabs ("Flow 1").
+  let source: SnapshotRef | undefined;
+  const canvas = await lane.findBy('the palette entry "inject" and the flow canvas (the scroll container after the tab "Flow 1")', (shot) => {
+    source = refHoldingText(shot, 'inject', 'generic');
+    return source && refsAfter(shot, 'link', 'Flow 1').find((ref) => ref.actions.includes('scroll'));
+  });
+  if (!source) throw new Error('unreachable: the pick returned a canvas without a source');
   await lane.side.expectTarget('source', `document.querySelector('.red-ui-palette-node[data-palette-type="inject"]')`);
   await lane.act('browser_drag', { ref: source.ref, to_ref: canvas.ref });
   await lane.side.waitFor(`RED.nodes.filterNodes({ type: 'inject' }).length === 1 && document.querySelector('#red-ui-workspace-chart .red-ui-flow-node')`, 'an inject node on the canvas');
