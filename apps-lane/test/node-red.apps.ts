@@ -104,7 +104,8 @@ async function dragInjectOntoCanvas(): Promise<void> {
 laneTask(APP, 'drag a node from the palette onto the canvas', () => lane, async () => {
   await openEditor();
   await dragInjectOntoCanvas();
-  expect(await lane.side.evaluate<number>(`document.querySelectorAll('#red-ui-workspace-chart .red-ui-flow-node').length`)).toBe(1);
+  // One node on the canvas: its group (a node draws a <g class="red-ui-flow-node red-ui-flow-node-group"> holding a <rect class="red-ui-flow-node">).
+  expect(await lane.side.evaluate<number>(`document.querySelectorAll('#red-ui-workspace-chart .red-ui-flow-node-group').length`)).toBe(1);
 });
 
 laneTask(APP, 'add a flow tab (icon "+") and deploy', () => lane, async () => {
