@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 const require = createRequire(import.meta.url);
 
 export const NODE_RED_ROOT = dirname(require.resolve('node-red/package.json'));
+/** Preload that ends Node-RED when the lane's process ends (see the file). */
+const WATCHDOG = new URL('./exit-with-parent.mjs', import.meta.url).href;
 export const NODE_RED_VERSION = (require('node-red/package.json') as { version: string }).version;
 
 export interface NodeRedApp {
@@ -43,14 +45,18 @@ export async function startNodeRed(): Promise<NodeRedApp> {
       logging: { console: { level: 'warn', metrics: false, audit: false } },
     })};\n`,
   );
-  const child: ChildProcess = spawn(process.execPath, [join(NODE_RED_ROOT, 'red.js'), '--settings', settings, '--userDir', userDir, '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // stdin is a pipe the child watches (exit-with-parent.mjs): it ends with the lane's process, however that ends.
+  const child: ChildProcess = spawn(process.execPath, ['--import', WATCHDOG, join(NODE_RED_ROOT, 'red.js'), '--settings', settings, '--userDir', userDir, '--port', String(port)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, NODE_RED_HOME: NODE_RED_ROOT },
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  const stop = () => child.kill('SIGKILL');
+  const stop = () => {
+    child.kill('SIGKILL');
+    rmSync(userDir, { recursive: true, force: true });
+  };
   process.once('exit', stop);
   const origin = `http://127.0.0.1:${port}`;
   const admin = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
@@ -65,12 +71,17 @@ export async function startNodeRed(): Promise<NodeRedApp> {
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`node-red exited (${child.exitCode}): ${output}`);
+    if (child.exitCode !== null) {
+      process.removeListener('exit', stop);
+      rmSync(userDir, { recursive: true, force: true });
+      throw new Error(`node-red exited (${child.exitCode}): ${output}`);
+    }
     try {
       await admin('/flows');
       break;
     } catch {
       if (Date.now() > deadline) {
+        process.removeListener('exit', stop);
         stop();
         throw new Error(`node-red did not answer on ${origin} within 60 s: ${output}`);
       }
