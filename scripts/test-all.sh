@@ -15,6 +15,12 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
 pnpm test 2>&1 | tee "$log" || status=$?
+# The real-apps lane (apps-lane/: TodoMVC, Swagger UI, Node-RED, docsify from npm, served on loopback),
+# after the main suite; its vitest summary joins the closing line below, its table prints above it.
+# SIGHTLINE_APPS_LANE_ADVISORY=1 reports its failures without failing the run (default: they fail it).
+apps_status=0
+pnpm --filter @sightline/apps-lane run test:apps 2>&1 | tee -a "$log" || apps_status=$?
+if [ "$apps_status" -ne 0 ] && [ "${SIGHTLINE_APPS_LANE_ADVISORY:-0}" != "1" ]; then status=$apps_status; fi
 # The packaging test (SPEC §13): pack, install with npm and pnpm into clean folders, use the installs.
 echo "--- packaging test (scripts/test-packaging.mjs) ---"
 node scripts/test-packaging.mjs 2>&1 | tee -a "$log" || status=$?

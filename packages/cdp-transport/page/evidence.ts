@@ -66,6 +66,7 @@ export function elementEvidence(element: Element, focused: boolean, origin: { x:
   if (autocomplete) attributes['autocomplete'] = autocomplete.toLowerCase();
   if (element.hasAttribute('onclick')) attributes['clickHandler'] = true;
   if (isDraggable(element)) attributes['draggable'] = true;
+  if (element.localName === 'label' && (element as HTMLLabelElement).control === null) attributes['labelsNothing'] = true;
   const placeholder = element.getAttribute('placeholder');
   if (placeholder) attributes['placeholder'] = placeholder;
   if (Object.keys(attributes).length > 0) out.attributes = attributes;

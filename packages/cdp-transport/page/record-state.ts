@@ -4,6 +4,8 @@ import type { Rect } from './types.js';
 export const HIDDEN_SUB = 1, FAR_SUB = 2, CONTENTS = 4, POINTER = 8, EDITABLE = 16, VIS_KNOWN = 32, VIS_HIDDEN = 64;
 /** Set lazily on parents: an in-flow child was far below; laid out as a block container; flow direction; content-visibility. */
 export const FAR_BELOW = 128, BLOCK_FLOW = 256, DOWN_KNOWN = 512, DOWN = 1024, CV_KNOWN = 2048, CV_HIDDEN = 4096;
+/** The record's computed cursor is a drag cursor (the core's `isDragCursor`); children inherit it. */
+export const DRAG_CURSOR = 8192;
 
 /**
  * Walk-local state per record, in typed arrays that grow by doubling. Records copied from stored

@@ -1,9 +1,9 @@
-import { actionMask, geometryVisibility, isSemantic, STRUCTURAL_ROLES as STRUCTURAL } from '@sightline/semantic-core/ranking';
+import { actionMask, geometryVisibility, isDragCursor, isSemantic, STRUCTURAL_ROLES as STRUCTURAL } from '@sightline/semantic-core/ranking';
 import { labelOf, roleOf, svgRole } from './roles.js';
 import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
 import { paddingBox } from './geometry.js';
 import { isDraggable } from './draggable.js';
-import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
+import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, DRAG_CURSOR, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
 import { composedContains } from './hit-test.js';
 import { closedDetailsContent } from './ua-hidden.js';
 import { maybeClosedHost } from './closed-roots.js';
@@ -146,7 +146,7 @@ export function walkDocument(
     const overflowBottom = box.y + element.clientTop + Math.max(element.scrollHeight, element.clientHeight);
     return (box.y + box.height < -FAR_MARGIN && overflowBottom < -FAR_MARGIN) || (box.x + box.width < -FAR_MARGIN && overflowRight < -FAR_MARGIN);
   };
-  const scratchAttributes: { inputType?: string; contentEditable?: boolean; href?: boolean; clickHandler?: boolean; tabIndex?: number; draggable?: boolean } = {};
+  const scratchAttributes: { inputType?: string; contentEditable?: boolean; href?: boolean; clickHandler?: boolean; tabIndex?: number; draggable?: boolean; labelsNothing?: boolean } = {};
   const scratchStyle: { cursor?: string; scrollable?: boolean } = {};
   const scratch: { kind: string; tag: string; role: string; name: string; attributes: typeof scratchAttributes; style: typeof scratchStyle; states: unknown; box: Rect | null | undefined } = {
     kind: 'element', tag: '', role: '', name: '', attributes: scratchAttributes, style: scratchStyle, states: undefined, box: undefined,
@@ -297,6 +297,7 @@ export function walkDocument(
     let absForChildren = parentIndex >= 0 ? state.absClip(parentIndex) : viewportClip;
     let fixedForChildren = parentIndex >= 0 ? state.fixedClip(parentIndex) : viewportClip;
     let isPointer = false;
+    let dragCursor = false;
     let scrollable = false;
     let isContents = false;
     let blockFlow = false;
@@ -372,7 +373,10 @@ export function walkDocument(
           const transformed = style.transform !== 'none';
           if (position !== 'static' || transformed) absForChildren = clipForChildren;
           if (transformed) fixedForChildren = clipForChildren;
-          isPointer = style.cursor === 'pointer';
+          const cursor = style.cursor;
+          isPointer = cursor === 'pointer';
+          // A drag cursor (move/grab) is evidence of a pointer-driven draggable (the core's drag rule).
+          dragCursor = !isPointer && isDragCursor(cursor);
           // Zero opacity hides the element and all it holds; content-visibility:hidden what it
           // holds. Either way nothing below needs a style or box read (and it is a segment root).
           if (style.opacity === '0') hidden = true;
@@ -397,18 +401,19 @@ export function walkDocument(
     state.set(
       index,
       (hidden ? HIDDEN_SUB | VIS_KNOWN | VIS_HIDDEN : hidesContent ? HIDDEN_SUB : 0) | (far ? FAR_SUB : 0) | (isContents ? CONTENTS : 0) | (isPointer ? POINTER : 0) |
-        (isEditable ? EDITABLE : 0) | (blockFlow ? BLOCK_FLOW : 0),
+        (isEditable ? EDITABLE : 0) | (blockFlow ? BLOCK_FLOW : 0) | (dragCursor ? DRAG_CURSOR : 0),
     );
     attributes.contentEditable = isEditable ? true : undefined;
     attributes.href = (tag === 'a' || tag === 'area') && element.hasAttribute('href') ? true : undefined;
     attributes.clickHandler = element.hasAttribute('onclick') ? true : undefined;
     attributes.tabIndex = element.hasAttribute('tabindex') ? (element as HTMLElement).tabIndex : undefined;
     attributes.draggable = isDraggable(element) ? true : undefined;
-    scratchStyle.cursor = isPointer ? 'pointer' : undefined;
+    attributes.labelsNothing = tag === 'label' && (element as HTMLLabelElement).control === null ? true : undefined;
+    scratchStyle.cursor = isPointer ? 'pointer' : dragCursor ? 'move' : undefined;
     scratchStyle.scrollable = scrollable;
     evidence.states = (element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true' ? DISABLED : undefined;
-    evidence.box = isPointer ? (far && !farFrontier ? FAR_BOX : elementBox(index)) : undefined;
-    const mask = actionMask(evidence as never, parentIndex >= 0 && state.has(parentIndex, POINTER));
+    evidence.box = isPointer || dragCursor ? (far && !farFrontier ? FAR_BOX : elementBox(index)) : undefined;
+    const mask = actionMask(evidence as never, parentIndex >= 0 && state.has(parentIndex, POINTER), parentIndex >= 0 && state.has(parentIndex, DRAG_CURSOR));
     const actionable = mask !== 0;
     walk.actionable.push(actionable);
     // Names of structural roles come only from labels; others are named lazily (when shipped or queried).

@@ -17,6 +17,7 @@ export {
   actionsFromMask,
 } from './classify/action-kinds.js';
 export { isSemantic } from './classify/is-semantic.js';
+export { isDragCursor } from './classify/drag-cursor.js';
 export { REDACTED_TEXT, isSecretField, isSecretFieldFacts, redactedName, type SecretFieldFacts } from './classify/redaction.js';
 export { CONTAINER_ROLES, NAME_FROM_CONTENT_ROLES, STRUCTURAL_ROLES } from './classify/roles.js';
 export { collapseWhitespace, hasVisibleText } from './classify/text.js';

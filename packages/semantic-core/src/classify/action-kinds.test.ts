@@ -94,4 +94,42 @@ describe('actionsFor', () => {
     expect(page.byIndex[0]?.actions).toEqual(['click']);
     expect(page.byIndex[1]?.actions).toEqual([]);
   });
+
+  it('gives a <label> that labels no control click, a label of a control nothing', () => {
+    expect(actionsFor(node({ tag: 'label', attributes: { labelsNothing: true } }))).toEqual(['click']);
+    expect(actionsFor(node({ tag: 'label' }))).toEqual([]);
+    // The fact only counts on a <label>: nothing else "labels".
+    expect(actionsFor(node({ tag: 'div', attributes: { labelsNothing: true } }))).toEqual([]);
+    expect(actionsFor(node({ tag: 'label', states: { disabled: true }, attributes: { labelsNothing: true } }))).toEqual([]);
+  });
+
+  it('gives a drag cursor (move, grab) drag, only with a box and when not inherited', () => {
+    const style = (cursor: string) => ({ display: 'block', visibility: 'visible', opacity: 1, cursor });
+    expect(actionsFor(node({ style: style('move') }))).toEqual(['drag']);
+    expect(actionsFor(node({ style: style('grab') }))).toEqual(['drag']);
+    expect(actionsFor(node({ style: style('grabbing') }))).toEqual([]);
+    expect(actionsFor(node({ style: style('move') }), false, true)).toEqual([]);
+    expect(actionsFor(node({ style: style('move'), box: null }))).toEqual([]);
+    expect(actionsFor(node({ role: 'button', style: style('grab') }))).toEqual(['click', 'drag']);
+    // A pointer parent does not hide a drag cursor, nor the other way round.
+    expect(actionsFor(node({ style: style('move') }), true, false)).toEqual(['drag']);
+    expect(actionsFor(node({ style: style('pointer') }), false, true)).toEqual(['click']);
+  });
+
+  it('sees an inherited drag cursor through the capture: the palette entry drags, its label and icon do not', () => {
+    const move = { cursor: 'move' };
+    const capture = buildCapture([
+      el('generic', '', { style: move }, [el('generic', '', { style: move }, [text('inject')]), el('generic', 'icon', { style: move, tag: 'label', attributes: { labelsNothing: true } })]),
+    ]);
+    const page = classifyPage(capture);
+    expect(page.byIndex[0]?.actions).toEqual(['drag']);
+    expect(page.byIndex[1]?.actions ?? []).toEqual([]);
+    // A caption label inside the draggable is still clickable: the label rule does not depend on the cursor.
+    expect(page.byIndex[3]?.actions).toEqual(['click']);
+  });
+
+  it('gives a scroll container scroll even with no name or role (a canvas to drop onto)', () => {
+    const capture = buildCapture([el('generic', '', { style: { scrollable: true } }, [el('generic', '', {}, [text('node')])])]);
+    expect(classifyPage(capture).byIndex[0]?.actions).toEqual(['scroll']);
+  });
 });

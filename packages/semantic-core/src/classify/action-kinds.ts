@@ -1,6 +1,7 @@
 import type { ActionKind } from '../model/visibility.js';
 import type { CapturedNode } from '../model/page-capture.js';
 import { rectIsEmpty } from '../model/geometry.js';
+import { isDragCursor } from './drag-cursor.js';
 import { CLICK_INPUT_TYPES, TEXT_INPUT_TYPES } from './roles.js';
 import { ROLE_CLICK, ROLE_HOVER, ROLE_TYPING, roleBits } from './role-bits.js';
 
@@ -30,20 +31,29 @@ export const ACTION_DRAG = 64;
  * - Hover is offered where hovering is itself meaningful: links (previews, underline menus) and
  *   menu items (submenus). Everything clickable can be pointed at, but listing hover on every
  *   button would only add noise.
- * - A scroll container adds scroll.
+ * - A scroll container adds scroll (so a canvas-like scroll area, e.g. a flow editor's workspace,
+ *   has a ref that `drag` can take as its `to_ref`).
+ * - A `<label>` that labels no control (`labelsNothing`) → click: a label exists to be clicked,
+ *   and one without a control is how apps mark a caption they act on themselves (TodoMVC's todo
+ *   title, renamed on double-click through a listener on the document). A label of a control
+ *   gets nothing of its own: the control has the ref, and a hit on its label counts as the control.
  * - Drag (SPEC §12) where a user would drag the element: `draggable="true"` (HTML5 drag and
  *   drop) or an `aria-roledescription` that names it draggable/sortable, as pointer-based drag
  *   libraries set it (dnd-kit's "sortable"/"draggable"). Images and links, draggable by default,
  *   are not listed: dragging them is rarely the task, and `drag` still accepts any ref as the drop.
+ *   A drag cursor (computed `cursor: move|grab`, see `isDragCursor`) means drag too — jQuery UI
+ *   draggables, palettes and sortables set one and no attribute — under the pointer rule's
+ *   conditions: a box, and not merely inherited from the parent.
  *
- * `parentHasPointer`: the parent element's computed cursor is `pointer`.
+ * `parentHasPointer`: the parent element's computed cursor is `pointer`;
+ * `parentHasDragCursor`: the parent's computed cursor is a drag cursor.
  */
-export function actionMask(node: CapturedNode, parentHasPointer: boolean): number {
-  return node.kind === 'element' ? elementActionMask(node, parentHasPointer, roleBits(node.role)) : 0;
+export function actionMask(node: CapturedNode, parentHasPointer: boolean, parentHasDragCursor = false): number {
+  return node.kind === 'element' ? elementActionMask(node, parentHasPointer, roleBits(node.role), parentHasDragCursor) : 0;
 }
 
 /** `actionMask` of an element whose `roleBits` the caller already has (classification needs them anyway). */
-export function elementActionMask(node: CapturedNode, parentHasPointer: boolean, bits: number): number {
+export function elementActionMask(node: CapturedNode, parentHasPointer: boolean, bits: number, parentHasDragCursor = false): number {
   if (node.states?.disabled === true) return 0;
   const role = node.role;
   const tag = node.tag;
@@ -64,12 +74,14 @@ export function elementActionMask(node: CapturedNode, parentHasPointer: boolean,
     if (attributes.clickHandler === true) mask |= ACTION_CLICK;
     if (attributes.tabIndex !== undefined && attributes.tabIndex >= 0) mask |= ACTION_CLICK;
     if (attributes.draggable === true) mask |= ACTION_DRAG;
+    if (attributes.labelsNothing === true && tag === 'label') mask |= ACTION_CLICK;
   }
   if ((bits & ROLE_HOVER) !== 0) mask |= ACTION_HOVER;
   const style = node.style;
   if (style) {
     if (style.cursor === 'pointer' && !parentHasPointer && !rectIsEmpty(node.box)) mask |= ACTION_CLICK;
     if (style.scrollable === true) mask |= ACTION_SCROLL;
+    if (isDragCursor(style.cursor) && !parentHasDragCursor && !rectIsEmpty(node.box)) mask |= ACTION_DRAG;
   }
   return mask;
 }
@@ -129,6 +141,6 @@ export function actionsFromMask(mask: number): ActionKind[] {
 }
 
 /** `actionMask` as a list (see there). */
-export function actionsFor(node: CapturedNode, parentHasPointer = false): ActionKind[] {
-  return actionsFromMask(actionMask(node, parentHasPointer));
+export function actionsFor(node: CapturedNode, parentHasPointer = false, parentHasDragCursor = false): ActionKind[] {
+  return actionsFromMask(actionMask(node, parentHasPointer, parentHasDragCursor));
 }

@@ -7,7 +7,7 @@ import { REDACTED_FILLED, REDACTED_EMPTY, REDACTED_NONE, createNodeTable, overri
 import { redactNode } from './redact-node.js';
 import { giveBackScratch, takeScratch } from './scratch.js';
 import { roleBits } from './role-bits.js';
-import { STYLE_HIDDEN, STYLE_IN_DIALOG, STYLE_OCCLUDED, STYLE_POINTER, STYLE_SECRET, ownOpacity, styleBits } from './style-bits.js';
+import { STYLE_DRAG_CURSOR, STYLE_HIDDEN, STYLE_IN_DIALOG, STYLE_OCCLUDED, STYLE_POINTER, STYLE_SECRET, ownOpacity, styleBits } from './style-bits.js';
 import { hasVisibleText } from './text.js';
 import { VIS_CSS_HIDDEN, VIS_NO_LAYOUT, VIS_PAGE_OCCLUDED, visibilityCodeOf } from './visibility.js';
 import { tierForCode } from '../rank/tier.js';
@@ -68,8 +68,9 @@ export function classifyTable(capture: PageCapture): NodeTable {
       if (!secret && parentRaw >= 0 && isEchoOfParent(node.name, nodes[parentRaw]!)) continue;
     } else {
       role = roleBits(node.role);
-      const inheritsPointer = hasParent && (parentBits & STYLE_POINTER) !== 0 && nodes[parentIndex]!.frame === node.frame;
-      mask = elementActionMask(node, inheritsPointer, role);
+      const sameFrame = hasParent && nodes[parentIndex]!.frame === node.frame;
+      const inheritsPointer = sameFrame && (parentBits & STYLE_POINTER) !== 0;
+      mask = elementActionMask(node, inheritsPointer, role, sameFrame && (parentBits & STYLE_DRAG_CURSOR) !== 0);
       if (frameIndex < 0 && !isSemanticElement(node, mask, role)) continue;
     }
     rawAnchor[i] = i;

@@ -1,5 +1,6 @@
 import type { CapturedNode } from '../model/page-capture.js';
 import { isSecretField } from './redaction.js';
+import { isDragCursor } from './drag-cursor.js';
 
 // A node's style evidence as bits; each means what the `StyleWalk` array of the same name means.
 export const STYLE_HIDDEN = 1;
@@ -9,6 +10,8 @@ export const STYLE_IN_DIALOG = 8;
 export const STYLE_SECRET = 16;
 /** Set by classification on a page_occluded node, for its box-less descendants (not by styleBits). */
 export const STYLE_OCCLUDED = 32;
+/** The computed cursor is a drag cursor (`isDragCursor`); children inherit it, like the pointer. */
+export const STYLE_DRAG_CURSOR = 64;
 
 /** Product of own opacities from the root down, from the parent's product (1 at a root). */
 export function cumulativeOpacity(node: CapturedNode, inherited: number): number {
@@ -35,11 +38,12 @@ export function styleBits(node: CapturedNode, parentBits: number, opacity: numbe
   if (node.kind === 'text') {
     // Text has no style of its own: it is hidden exactly when its parent element is.
     if ((parentBits & (STYLE_HIDDEN | STYLE_HIDES_DESCENDANTS)) !== 0) bits |= STYLE_HIDDEN | STYLE_HIDES_DESCENDANTS;
-    return bits | (parentBits & STYLE_POINTER);
+    return bits | (parentBits & (STYLE_POINTER | STYLE_DRAG_CURSOR));
   }
   const style = node.style;
   const attributes = node.attributes;
   if (style?.cursor === 'pointer') bits |= STYLE_POINTER;
+  else if (isDragCursor(style?.cursor)) bits |= STYLE_DRAG_CURSOR;
   const blocks =
     (parentBits & STYLE_HIDES_DESCENDANTS) !== 0 ||
     style?.display === 'none' ||

@@ -53,6 +53,8 @@ export const nodeAttributesSchema = z.object({
   draggable: z.boolean().optional(),
   /** `<a href>` / `<area href>`: the resolved URL (printed with `include_urls`, SPEC §12). */
   url: z.string().optional(),
+  /** A `<label>` whose `control` is null: it labels no form control (see the action-kinds rule). */
+  labelsNothing: z.boolean().optional(),
 });
 
 /** Computed style evidence (only what the rules read). */
