@@ -4,7 +4,7 @@ import { CdpBrowserTransport } from '@sightline/cdp-transport';
 import { createNativePlatform, processTree, type X11NativePlatform } from '@sightline/platform-linux';
 import { startFixtureServer, type FixtureServer } from '../../src/index.js';
 import { evaluateInPage } from './support/page-script.js';
-import { HeadfulChromium, XSession, findExecutable, isAlive, sleep, spawnIdleProcess, waitFor } from './support/native-x-session.js';
+import { HeadfulChromium, TEST_X11_TIMEOUT_MS, XSession, findExecutable, isAlive, sleep, spawnIdleProcess, waitFor } from './support/native-x-session.js';
 import { SentinelWindow } from './support/native-x11.js';
 
 // SPEC §3 route 1 (native window) and §6 background safety, for real: Xvfb + openbox, headful
@@ -93,7 +93,7 @@ describe.skipIf(skipReason !== null)(`native window route under Xvfb${skipReason
   beforeAll(async () => {
     server = await startFixtureServer();
     session = await XSession.start();
-    platform = createNativePlatform({ display: session.display });
+    platform = createNativePlatform({ display: session.display, timeoutMs: TEST_X11_TIMEOUT_MS });
     driver = new Driver({ transport: new CdpBrowserTransport(), platform });
     [browserA, browserB] = await Promise.all([
       HeadfulChromium.launch(chromiumPath, { display: session.display, url: server.urls.app, position: A_BOUNDS, size: A_BOUNDS }),
@@ -285,10 +285,10 @@ describe.skipIf(skipReason !== null)(`native window route under Xvfb${skipReason
     // Canary 1: real (XTEST) key and button input reaches the sentinel and is counted.
     sentinel.resetCounts();
     await x.fakeKey(38);
-    await waitFor('the sentinel to count a KeyPress', () => sentinel!.inputCounts().KeyPress >= 1, 5_000);
+    await waitFor('the sentinel to count a KeyPress', () => sentinel!.inputCounts().KeyPress >= 1, 30_000);
     await x.warpPointer(SENTINEL_BOUNDS.x + 40, SENTINEL_BOUNDS.y + 40);
     await x.fakeClick();
-    await waitFor('the sentinel to count a ButtonPress', () => sentinel!.inputCounts().ButtonPress >= 1, 5_000);
+    await waitFor('the sentinel to count a ButtonPress', () => sentinel!.inputCounts().ButtonPress >= 1, 30_000);
 
     // Canary 2: a real activation of the browser window (raise + focus) is seen by every sentinel.
     await waitFor('the sentinel still focused after the click', focusedOnSentinel);
@@ -301,7 +301,7 @@ describe.skipIf(skipReason !== null)(`native window route under Xvfb${skipReason
       const order = await platform.stackingOrder();
       return now.foregroundWindow === browserWindow && now.inputFocus !== sentinelId && order.indexOf(browserWindow) > order.indexOf(sentinelId);
     });
-    await waitFor('the sentinel to count a FocusOut', () => sentinel!.inputCounts().FocusOut >= 1, 5_000);
+    await waitFor('the sentinel to count a FocusOut', () => sentinel!.inputCounts().FocusOut >= 1, 30_000);
 
     const before = await settleOnSentinel();
     expect(before.sentinels).toMatchObject({ foregroundWindow: sentinelId, inputFocus: sentinelId, pointer: { x: 1275, y: 795 } });

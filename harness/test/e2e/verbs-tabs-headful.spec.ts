@@ -4,7 +4,7 @@ import { Driver, bindResponseSchema, tabsResponseSchema, type SemanticSnapshotRe
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
 import { createNativePlatform, processTree, type X11NativePlatform } from '@sightline/platform-linux';
 import { startFixtureServer, type FixtureServer } from '../../src/index.js';
-import { HeadfulChromium, XSession, findExecutable, sleep, waitFor } from './support/native-x-session.js';
+import { HeadfulChromium, TEST_X11_TIMEOUT_MS, XSession, findExecutable, sleep, waitFor } from './support/native-x-session.js';
 import { XClient } from './support/native-x11.js';
 
 // SPEC §12 browser_tabs on a HEADFUL Chromium under Xvfb + openbox: new (background), select,
@@ -60,7 +60,7 @@ describe.skipIf(skipReason !== null)(`browser_tabs keeps the user's tab in front
     server = await startFixtureServer();
     userPage = `${server.mainOrigin}/verbs/tabs.html`;
     session = await XSession.start();
-    platform = createNativePlatform({ display: session.display });
+    platform = createNativePlatform({ display: session.display, timeoutMs: TEST_X11_TIMEOUT_MS });
     x = await XClient.open(session.display);
     browser = await HeadfulChromium.launch(chromiumPath, { display: session.display, url: userPage, position: BOUNDS, size: BOUNDS });
     browserWindow = await waitFor('the browser window with the user page in its title', async () => {

@@ -59,7 +59,7 @@ export async function openCdpPage(chromium: TestChromium, url?: string): Promise
 }
 
 /** Poll `read` until `accept` holds or the timeout passes; returns the last value read. */
-export async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+export async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!accept(value) && Date.now() < deadline) {

@@ -52,6 +52,8 @@ export interface CdpConnectionOptions {
 /** A BrowserConnection over one CDP WebSocket (SPEC §3 routes 2 and 3). */
 export class CdpBrowserConnection implements BrowserConnection {
   private readonly tabs = new Map<string, Promise<CdpTab>>();
+  /** Attaches still in flight: they run over the re-opened link, so a reconnect keeps them (issue 17). */
+  private readonly attaching = new Set<Promise<CdpTab>>();
   private readonly listeners = new Set<(event: TransportEvent) => void>();
   private readonly frameKeys = new OpaqueKeys('fr');
   private readonly documentKeys = new OpaqueKeys('doc');
@@ -317,8 +319,13 @@ export class CdpBrowserConnection implements BrowserConnection {
    * Driver makes every snapshot and ref minted before stale.
    */
   private reconnected(): void {
-    for (const tabKey of this.tabs.keys()) this.capturer.rankings.dropTab(tabKey);
-    this.tabs.clear();
+    for (const [tabKey, tab] of [...this.tabs]) {
+      this.capturer.rankings.dropTab(tabKey);
+      // An attach in flight either failed with the old socket or sends everything over the new one
+      // (its first command is what re-opened the link): dropping it here would leave its session
+      // attached to the tab and unowned, next to a second attach of the same tab.
+      if (!this.attaching.has(tab)) this.tabs.delete(tabKey);
+    }
     void this.connection.root.send('Target.setDiscoverTargets', { discover: true }).catch(() => undefined);
     this.emit({ type: 'reconnected' });
   }
@@ -341,13 +348,30 @@ export class CdpBrowserConnection implements BrowserConnection {
             mainFrame: navigation.mainFrame,
           }),
         );
-        attached.session.onDetach(() => this.tabs.delete(tabKey));
         return attached;
       })();
-      this.tabs.set(tabKey, tab);
-      tab.catch(() => this.tabs.delete(tabKey));
+      const created = tab;
+      this.tabs.set(tabKey, created);
+      this.attaching.add(created);
+      // Registered before any caller's await, so these run first.
+      created.then(
+        (attached) => {
+          this.attaching.delete(created);
+          if (attached.session.detached) this.forgetTab(tabKey, created);
+          else attached.session.onDetach(() => this.forgetTab(tabKey, created));
+        },
+        () => {
+          this.attaching.delete(created);
+          this.forgetTab(tabKey, created);
+        },
+      );
     }
     return tab;
+  }
+
+  /** Forgets a tab's attachment, unless a newer one (after a reconnect) took its place. */
+  private forgetTab(tabKey: string, tab: Promise<CdpTab>): void {
+    if (this.tabs.get(tabKey) === tab) this.tabs.delete(tabKey);
   }
 
   private targetGone(targetId: string): void {

@@ -48,7 +48,7 @@ describe.sequential('daemon lifecycle', () => {
     const pid = box.daemonPid()!;
     expect(box.chromiumProcesses().length).toBeGreaterThan(0);
     await waitFor(() => !isAlive(pid), 20_000, 'the idle daemon to exit');
-    await waitFor(() => box.leftovers().length === 0, 5_000, 'its Chromium to be gone');
+    await waitFor(() => box.leftovers().length === 0, 30_000, 'its Chromium to be gone');
     expect(box.log()).toMatch(/shutting down: idle/);
   });
 

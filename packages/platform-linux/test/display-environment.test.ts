@@ -37,6 +37,7 @@ describe('X11NativePlatform without a display', () => {
     const platform = new X11NativePlatform({ display: ':917', timeoutMs: 1500 });
     const started = Date.now();
     await expect(platform.sentinels()).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Far below a hang, far above what a saturated machine adds to the 1.5 s (issue 17).
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

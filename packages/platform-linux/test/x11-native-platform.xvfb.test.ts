@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { X11NativePlatform, processTree } from '../src/index.js';
-import { startXvfb, stopGroup } from '../src/testing/index.js';
+import { TEST_X11_TIMEOUT_MS, startXvfb, stopGroup } from '../src/testing/index.js';
 import { X11Connection } from '../src/x11-connection.js';
 import { CanaryWindow } from './support/canary-window.js';
 import { ChromiumProcess, XSession, findExecutable, waitFor } from './support/x-session.js';
@@ -19,7 +19,8 @@ describe.skipIf(skipReason !== null)(`X11NativePlatform under Xvfb${skipReason ?
 
   beforeAll(async () => {
     session = await XSession.start();
-    platform = new X11NativePlatform({ display: session.display });
+    // A generous X timeout: the displays are live, only the machine may be busy (issue 17).
+    platform = new X11NativePlatform({ display: session.display, timeoutMs: TEST_X11_TIMEOUT_MS });
     browser = await ChromiumProcess.launch(chromium, session.display);
   }, 150_000);
 
@@ -112,17 +113,17 @@ describe.skipIf(skipReason !== null)(`X11NativePlatform under Xvfb${skipReason ?
 
   it('keeps atom ids per X server: a second display in the same process reads its own properties', async () => {
     // Intern extra atoms on the first server so the two servers number the next one differently.
-    await X11Connection.with(session.display, 2000, async (connection) => {
+    await X11Connection.with(session.display, TEST_X11_TIMEOUT_MS, async (connection) => {
       await connection.atom('SIGHTLINE_TEST_SHIFT_A');
       await connection.atom('SIGHTLINE_TEST_SHIFT_B');
       await connection.atom('SIGHTLINE_TEST_PROBE');
     });
     const second = await startXvfb(['-screen', '0', '640x480x24', '-nolisten', 'tcp']);
     try {
-      const other = new X11NativePlatform({ display: second.display });
+      const other = new X11NativePlatform({ display: second.display, timeoutMs: TEST_X11_TIMEOUT_MS });
       // No window manager there: the root has no _NET_SUPPORTING_WM_CHECK and no client list.
       expect(await other.listWindows()).toEqual([]);
-      await X11Connection.with(second.display, 2000, async (connection) => {
+      await X11Connection.with(second.display, TEST_X11_TIMEOUT_MS, async (connection) => {
         expect(await connection.property(connection.root, 'SIGHTLINE_TEST_PROBE')).toBeNull();
         expect(await connection.property(connection.root, '_NET_SUPPORTING_WM_CHECK')).toBeNull();
       });

@@ -11,7 +11,7 @@ import { killGroup, spawnGroup, stopGroup, waitFor } from '@sightline/platform-l
  * process group, started here and killed by `stop()` (or, as a last resort, when this process
  * exits); profiles are deleted with their browser.
  */
-export { XSession, findExecutable, isAlive, waitFor } from '@sightline/platform-linux/testing';
+export { TEST_X11_TIMEOUT_MS, XSession, findExecutable, isAlive, waitFor } from '@sightline/platform-linux/testing';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import x11, { type X11Client, type X11Event, type X11Xtest } from 'x11';
-import { isolateAtomCache } from '@sightline/platform-linux/testing';
+import { TEST_X11_TIMEOUT_MS, isolateAtomCache } from '@sightline/platform-linux/testing';
 
 /**
  * A test-side X11 client for the native rows: promise-returning requests with a timeout, a
@@ -8,7 +8,8 @@ import { isolateAtomCache } from '@sightline/platform-linux/testing';
  * against. Only the test uses this; Sightline itself reads the display through platform-linux.
  */
 
-const TIMEOUT_MS = 5_000;
+// Generous: the display is live, only the machine may be busy (issue 17).
+const TIMEOUT_MS = TEST_X11_TIMEOUT_MS;
 const XA_CARDINAL = 6;
 const XA_STRING = 31;
 const XA_WINDOW = 33;

@@ -1,4 +1,5 @@
 import { X11Connection, XA } from '../../src/x11-connection.js';
+import { TEST_X11_TIMEOUT_MS } from '../../src/testing/index.js';
 
 /**
  * A small X window of our own, kept alive by its own connection (X destroys a client's windows
@@ -11,7 +12,7 @@ export class CanaryWindow {
   ) {}
 
   static async create(display: string, title: string): Promise<CanaryWindow> {
-    const connection = await X11Connection.open(display, 3000);
+    const connection = await X11Connection.open(display, TEST_X11_TIMEOUT_MS);
     const id = connection.client.AllocID();
     const screen = connection.client.display.screen[0];
     await connection.send('CreateWindow', () =>

@@ -6,7 +6,7 @@ import type { CapabilityStore } from '../capabilities/capability-store.js';
 import { DEFAULT_MAX_CHARS, DEFAULT_MAX_CHILDREN, DEFAULT_NODE_BUDGET } from '../compose/compose-types.js';
 import { refuse } from '../errors/sightline-error.js';
 import { escapeOutline } from '../render/outline-format.js';
-import { assertStillBound, type SnapshotTarget } from './snapshot-reader.js';
+import { assertStillBound, assertStillReachable, type SnapshotTarget } from './snapshot-reader.js';
 
 /**
  * SPEC §12: JavaScript dialogs and the console, on the Driver side. While a dialog is open the
@@ -68,13 +68,12 @@ export async function readConsoleVerb(store: CapabilityStore, request: ConsoleRe
   const { target, tab } = store.tab(request.session, request.target_id, request.tab_id);
   const connection = target.connection;
   if (!connection.consoleEntries) refuse('browser_route_unavailable', 'this browser connection cannot read the console; bind with cdp_url or launch');
-  const generation = target.generation;
   const page = await connection.consoleEntries(tab.key, {
     limit: request.limit ?? DEFAULT_CONSOLE_LIMIT,
     ...(request.since !== undefined ? { since: request.since } : {}),
     ...(request.level !== undefined ? { level: request.level } : {}),
   });
-  assertStillBound(target, generation, tab);
+  assertStillReachable(target, tab);
   return {
     status: 'ok',
     mode: 'console',
@@ -87,9 +86,9 @@ export async function readConsoleVerb(store: CapabilityStore, request: ConsoleRe
 export async function openDialogOf(context: SnapshotTarget): Promise<DialogInfo | null> {
   const connection = context.target.connection;
   if (!connection.openDialog) return null;
-  const generation = context.target.generation;
+  // Often the first call after a dropped link: it re-opens the link, and its answer is about the new one.
   const dialog = await connection.openDialog(context.tab.key);
-  assertStillBound(context.target, generation, context.tab);
+  assertStillReachable(context.target, context.tab);
   return dialog;
 }
 
@@ -106,9 +105,8 @@ export async function dialogSnapshot(
   dialog: DialogInfo,
 ): Promise<SemanticSnapshotResponse | DomRefsSnapshotResponse> {
   const { store, target, tab } = context;
-  const generation = target.generation;
   const listed = (await target.connection.listTabs()).find((info) => info.key === tab.key);
-  assertStillBound(target, generation, tab);
+  assertStillReachable(target, tab);
   const options = {
     scope: 'viewport' as const,
     nodeBudget: request.node_budget ?? DEFAULT_NODE_BUDGET,

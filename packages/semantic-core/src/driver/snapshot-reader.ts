@@ -47,6 +47,16 @@ export function assertStillBound(target: TargetRecord, generation: number, tab: 
   if (tab.closed) refuse('browser_tab_not_found', `tab ${tab.id} was closed; bind again to list the tabs`, { field: 'tab_id' });
 }
 
+/**
+ * The bound after an await of a call that names no earlier node (dialog state, the tab list, the
+ * console): a link the transport re-opened meanwhile (issue 17, `reconnected` bumps the
+ * generation) does not make such an answer stale, since it was read over the new link. Only a
+ * lost or replaced browser, or a closed tab, refuses.
+ */
+export function assertStillReachable(target: TargetRecord, tab: TabRecord): void {
+  assertStillBound(target, target.generation, tab);
+}
+
 function composeOptions(request: SnapshotRequest, scope: SnapshotScope): ComposeOptions {
   return {
     scope,
