@@ -27,6 +27,16 @@ const PAGES = [
   '/wpt/accname/name/comp_text_node.html',
   '/wpt/accname/name/shadowdom/basic.html',
   '/wpt/accname/name/shadowdom/slot.html',
+  '/wpt/html-aam/roles-contextual.html',
+  '/wpt/html-aam/hidden-names.html',
+  '/wpt/html-aam/accname-computation-by-element/button.html',
+  '/wpt/html-aam/accname-computation-by-element/summary.html',
+  '/wpt/html-aam/accname-computation-by-element/other-form-elements.html',
+  '/wpt/accname/name/comp_labelledby_hidden_nodes.html',
+  '/wpt/accname/name/comp_name_from_content_menuitem.html',
+  '/wpt/html-aam/accname-computation-by-element/img.html',
+  '/wpt/html-aam/accname-computation-by-element/table.html',
+  '/wpt/html-aam/accname-computation-by-element/tr-td-th.html',
 ];
 const REQUIRED_AGREEMENT = 0.99;
 
