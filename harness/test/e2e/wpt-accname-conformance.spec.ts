@@ -36,7 +36,8 @@ const PAGES = [
   '/wpt/accname/name/comp_name_from_content_menuitem.html',
   '/wpt/html-aam/accname-computation-by-element/img.html',
   '/wpt/html-aam/accname-computation-by-element/table.html',
-  '/wpt/html-aam/accname-computation-by-element/tr-td-th.html',
+  '/wpt/html-aam/accname-computation-by-element/input-button-submit-reset.html',
+  '/wpt/html-aam/heading/invalid-nesting.html',
 ];
 const REQUIRED_AGREEMENT = 0.99;
 
