@@ -38,6 +38,9 @@ const PAGES = [
   '/wpt/html-aam/accname-computation-by-element/table.html',
   '/wpt/html-aam/accname-computation-by-element/input-button-submit-reset.html',
   '/wpt/html-aam/heading/invalid-nesting.html',
+  '/wpt/html-aam/accname-computation-by-element/figure.html',
+  '/wpt/html-aam/accname-computation-by-element/input-image.html',
+  '/wpt/html-aam/accname-computation-by-element/inputs-with-placeholders.html',
 ];
 const REQUIRED_AGREEMENT = 0.99;
 
