@@ -16,6 +16,7 @@ const TAG_ROLES: Record<string, string> = {
   // HTML-AAM roles Chromium gives text-level and grouping elements (they keep them; not folded into text).
   address: 'group', hgroup: 'group', caption: 'caption', code: 'code', del: 'deletion', s: 'deletion', dfn: 'term', em: 'emphasis',
   ins: 'insertion', mark: 'mark', strong: 'strong', sub: 'subscript', sup: 'superscript', time: 'time',
+  optgroup: 'group',
 };
 
 /** Sectioning ancestors that scope header/footer/aside away from the page's landmarks (HTML-AAM). */
@@ -81,7 +82,8 @@ export function roleOf(element: Element, tag: string): string {
       return parent?.localName === 'details' && parent.querySelector(':scope > summary') === element ? 'button' : 'generic';
     }
     case 'img':
-      return element.getAttribute('alt') === '' && !hasOwnLabel(element) ? 'generic' : 'img';
+      // alt="" makes an image presentational unless it is labelled or titled (Chromium keeps `<img alt="" title>` as img "").
+      return element.getAttribute('alt') === '' && !hasOwnLabel(element) && !element.hasAttribute('title') ? 'generic' : 'img';
     default:
       return TAG_ROLES[tag] ?? 'generic';
   }
