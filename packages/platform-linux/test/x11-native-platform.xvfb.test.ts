@@ -86,7 +86,12 @@ describe.skipIf(skipReason !== null)(`X11NativePlatform under Xvfb${skipReason ?
     // Start from Chromium active so that the change below is observable.
     canary = await CanaryWindow.create(session.display, 'Sightline canary');
     await canary.activate(browserWindow.windowId as number);
-    await waitFor('Chromium active', async () => (await platform.sentinels()).foregroundWindow === browserWindow.windowId);
+    // The window manager moves the input focus after it activates the window: wait for both, so
+    // `before` never samples the focus still on the canary.
+    await waitFor('Chromium active and focused', async () => {
+      const now = await platform.sentinels();
+      return now.foregroundWindow === browserWindow.windowId && now.inputFocus !== canary!.id;
+    });
     const before = await platform.sentinels();
     expect(before.foregroundWindow).toBe(browserWindow.windowId);
 
