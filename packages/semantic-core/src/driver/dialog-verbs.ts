@@ -3,10 +3,9 @@ import type { ConsoleRequest, DialogRequest, SnapshotRequest } from '../contract
 import type { ActionResponse, ConsoleResponse, DomRefsSnapshotResponse, SemanticSnapshotResponse } from '../contract/responses.js';
 import type { TargetRecord } from '../capabilities/capability-records.js';
 import type { CapabilityStore } from '../capabilities/capability-store.js';
-import { DEFAULT_MAX_CHARS, DEFAULT_MAX_CHILDREN, DEFAULT_NODE_BUDGET } from '../compose/compose-types.js';
 import { refuse } from '../errors/sightline-error.js';
 import { escapeOutline } from '../render/outline-format.js';
-import { assertStillBound, assertStillReachable, type SnapshotTarget } from './snapshot-reader.js';
+import { assertStillBound, assertStillReachable, composeOptions, type SnapshotTarget } from './snapshot-reader.js';
 
 /**
  * SPEC §12: JavaScript dialogs and the console, on the Driver side. While a dialog is open the
@@ -107,16 +106,7 @@ export async function dialogSnapshot(
   const { store, target, tab } = context;
   const listed = (await target.connection.listTabs()).find((info) => info.key === tab.key);
   assertStillReachable(target, tab);
-  const options = {
-    scope: 'viewport' as const,
-    nodeBudget: request.node_budget ?? DEFAULT_NODE_BUDGET,
-    maxChars: request.max_chars ?? DEFAULT_MAX_CHARS,
-    interactiveOnly: request.interactive_only ?? false,
-    maxDepth: request.max_depth,
-    includeBoxes: request.include_boxes ?? false,
-    maxChildren: request.max_children ?? DEFAULT_MAX_CHILDREN,
-    includeUrls: request.include_urls ?? false,
-  };
+  const options = composeOptions(request, 'viewport');
   const snapshot = store.newSnapshot(target, tab, options);
   store.commitSnapshot(tab, snapshot);
   const page = { url: listed?.url ?? '', title: listed?.title ?? '', focused_ref: null, dialog: { ...dialog } };

@@ -57,7 +57,8 @@ export function assertStillReachable(target: TargetRecord, tab: TabRecord): void
   assertStillBound(target, target.generation, tab);
 }
 
-function composeOptions(request: SnapshotRequest, scope: SnapshotScope): ComposeOptions {
+/** A snapshot request's compose options with the contract's defaults (one home: fresh reads and dialog snapshots). */
+export function composeOptions(request: SnapshotRequest, scope: SnapshotScope): ComposeOptions {
   return {
     scope,
     nodeBudget: request.node_budget ?? DEFAULT_NODE_BUDGET,
