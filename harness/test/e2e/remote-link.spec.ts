@@ -16,13 +16,16 @@ import { CdpBrowserTransport, PROBE_TIMEOUT_MS, SPEC_CHROMIUM_FLAGS } from '@sig
 const CHROME = process.env.SIGHTLINE_CHROME ?? '/usr/bin/chromium';
 const FORWARDER = fileURLToPath(new URL('./support/netns-forwarder.mjs', import.meta.url));
 const tag = String(process.pid % 10_000);
-const NS = `sl-remote-${tag}`;
-const HOST_IF = `slh${tag}`;
+// `.ci/run` creates the namespace and its veth pair (scripts/remote-netns.sh, removed by its EXIT
+// trap) and names them here; a developer's run without those variables creates its own.
+const PROVIDED = process.env.SIGHTLINE_REMOTE_NETNS !== undefined;
+const NS = process.env.SIGHTLINE_REMOTE_NETNS ?? `sl-remote-${tag}`;
+const HOST_IF = process.env.SIGHTLINE_REMOTE_HOST_IF ?? `slh${tag}`;
 const NS_IF = `sln${tag}`;
-// A private /30 of the 10.231.0.0/16 test range, on the veth this test creates only.
+// A private /30 of the 10.231.0.0/16 test range, on the veth this test (or .ci/run) creates only.
 const NET = `10.231.${process.pid % 250}`;
-const HOST_IP = `${NET}.1`;
-const NS_IP = `${NET}.2`;
+const HOST_IP = process.env.SIGHTLINE_REMOTE_HOST_IP ?? `${NET}.1`;
+const NS_IP = process.env.SIGHTLINE_REMOTE_NS_IP ?? `${NET}.2`;
 const FORWARD_PORT = 9333;
 const DEVTOOLS_PORT = 9222;
 const PAGE_PORT = 9334;
@@ -36,6 +39,7 @@ function ip(...args: string[]): { ok: boolean; error: string } {
 function unavailable(): string | null {
   if (process.platform !== 'linux') return 'network namespaces are Linux only';
   if (process.getuid?.() !== 0) return 'creating a network namespace needs root';
+  if (PROVIDED) return ip('netns', 'exec', NS, 'true').ok ? null : `the namespace ${NS} named by SIGHTLINE_REMOTE_NETNS is not usable`;
   const probe = `sl-probe-${tag}`;
   const added = ip('netns', 'add', probe);
   if (!added.ok) return `ip netns add failed: ${added.error}`;
@@ -59,8 +63,12 @@ function killGroup(child: ChildProcess): void {
 
 function cleanUp(): void {
   for (const child of processes.splice(0)) killGroup(child);
-  ip('netns', 'del', NS);
-  ip('link', 'del', HOST_IF);
+  // The link must be up again whatever a row did to it (a provided namespace outlives this file).
+  if (PROVIDED) ip('link', 'set', HOST_IF, 'up');
+  else {
+    ip('netns', 'del', NS);
+    ip('link', 'del', HOST_IF);
+  }
   if (profile) rmSync(profile, { recursive: true, force: true });
   profile = null;
 }
@@ -91,7 +99,7 @@ describe.skipIf(skipReason !== null)(`remote browser over a veth link${skipReaso
   beforeAll(async () => {
     cleanUp();
     try {
-      for (const step of [
+      for (const step of PROVIDED ? [] : [
         ['netns', 'add', NS],
         ['link', 'add', HOST_IF, 'type', 'veth', 'peer', 'name', NS_IF],
         ['link', 'set', NS_IF, 'netns', NS],
