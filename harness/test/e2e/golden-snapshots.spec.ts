@@ -53,8 +53,8 @@ const PAGES: GoldenPage[] = [
   },
   { id: 'mail-app-modal', url: (s) => s.fixture.urls.appWithModal, cases: [DEFAULT, INTERACTIVE] },
   { id: 'inbox-500', url: (s) => s.fixture.inboxUrl(500), cases: [DEFAULT, INTERACTIVE] },
-  { id: 'inbox-5000', url: (s) => s.fixture.inboxUrl(5_000), cases: [DEFAULT, INTERACTIVE, CONTINUATION] },
-  { id: 'data-table-1000', url: (s) => s.tableUrl, cases: [DEFAULT, INTERACTIVE] },
+  { id: 'inbox-5000', url: (s) => s.fixture.inboxUrl(5_000), cases: [DEFAULT, INTERACTIVE, CONTINUATION, { id: 'query-star-message', request: { ...semantic, query: 'Star message' } }] },
+  { id: 'data-table-500', url: (s) => s.tableUrl, cases: [DEFAULT, INTERACTIVE] },
   { id: 'news-article', url: (s) => s.bench.urls.newsArticle, cases: [DEFAULT, INTERACTIVE] },
   { id: 'settings', url: (s) => s.bench.urls.settings, cases: [DEFAULT, INTERACTIVE] },
 ];
