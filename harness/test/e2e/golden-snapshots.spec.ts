@@ -110,6 +110,8 @@ for (const page of PAGES) {
           expect(next.status, JSON.stringify(next).slice(0, 500)).toBe('ok');
           return next;
         });
+        // The read happened at the goldens' viewport (no session reset the override).
+        expect(await tab.viewport()).toBe('1280×800');
         expectGolden(name, response, servers.origins);
       });
     }

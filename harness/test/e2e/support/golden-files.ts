@@ -66,7 +66,8 @@ export function normaliseResponse(response: unknown, origins: GoldenOrigins): un
 
 /**
  * Compares a response with the goldens of case `name` (or rewrites them under
- * SIGHTLINE_UPDATE_GOLDEN=1). A difference fails with vitest's diff of the outline text or the JSON.
+ * SIGHTLINE_UPDATE_GOLDEN=1). A difference fails the test with vitest's diff; soft assertions, so a
+ * changed outline and a changed JSON are both shown.
  */
 export function expectGolden(name: string, response: unknown, origins: GoldenOrigins): void {
   const normalised = normaliseResponse(response, origins) as Record<string, unknown>;
@@ -85,6 +86,6 @@ export function expectGolden(name: string, response: unknown, origins: GoldenOri
   if (missing.length > 0) {
     throw new Error(`no golden file ${missing.join(', ')}; record it with SIGHTLINE_UPDATE_GOLDEN=1 (see harness/README.md)`);
   }
-  if (outline !== null) expect(`${outline}\n`, `outline of ${name} (golden ${name}.txt)`).toBe(readFileSync(textPath, 'utf8'));
-  expect(normalised, `response of ${name} (golden ${name}.json)`).toEqual(JSON.parse(readFileSync(jsonPath, 'utf8')));
+  if (outline !== null) expect.soft(`${outline}\n`, `outline of ${name} (golden ${name}.txt)`).toBe(readFileSync(textPath, 'utf8'));
+  expect.soft(normalised, `response of ${name} (golden ${name}.json)`).toEqual(JSON.parse(readFileSync(jsonPath, 'utf8')));
 }

@@ -62,6 +62,8 @@ export async function startGoldenServers(): Promise<GoldenServers> {
 export interface GoldenTab {
   /** Navigate, wait for the load event (every frame, OOPIFs included), then for the page to settle. */
   open(url: string): Promise<void>;
+  /** The page's viewport now (`innerWidth`×`innerHeight`). */
+  viewport(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,10 @@ export async function openGoldenTab(chromium: TestChromium): Promise<GoldenTab> 
       if (state.ready !== 'complete' || state.fonts !== 'loaded' || state.width !== 1280 || state.height !== 800) {
         throw new Error(`${url} did not settle at 1280×800: ${JSON.stringify(state)}`);
       }
+    },
+    async viewport() {
+      const { result } = await client.Runtime.evaluate({ expression: '`${innerWidth}×${innerHeight}`', returnByValue: true });
+      return result.value as string;
     },
     async close() {
       await client.close();
