@@ -35,6 +35,9 @@ export { matchesQuery } from './scopes/query-scope.js';
 export { diffOutline, REMOVED_MARKER, type OutlineDiff } from './scopes/diff-scope.js';
 export { VIEWPORT_MAX_TIER } from './scopes/viewport-scope.js';
 export { Driver, DEFAULT_SCROLL_AMOUNT, type DriverOptions } from './driver/driver.js';
+// One Driver type (the class) for both frontends, and the one home of refusal and error bodies (SPEC §7).
+export type { DriverMethod, DriverAnswer } from './driver/driver-methods.js';
+export { refusalResponse, transportErrorResponse, invalidRequest, toFailure } from './driver/driver-failures.js';
 export { DEFAULT_CONSOLE_LIMIT, dialogOpenMessage, dialogOutline } from './driver/dialog-verbs.js';
 export { DEFAULT_LAUNCH_VIEWPORT, BOUNDS_TOLERANCE } from './driver/bind-routes.js';
 export { anySignal, cancelledError, type CallOptions } from './driver/call-options.js';
