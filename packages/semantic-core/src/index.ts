@@ -25,6 +25,8 @@ export { accountFor, type Accounting } from './compose/omitted-counts.js';
 export { composeDomRefs, DOM_REFS_LIMIT, type DomRef, type DomRefsSnapshot } from './render/dom-refs-v1.js';
 export { NodeLines, type NodeLine } from './render/node-lines.js';
 export { OUTLINE_TEXT_LIMIT, displayText, escapeOutline, formatLine, formatStates, type LineParts } from './render/outline-format.js';
+// The one text rendering of snapshot answers (MCP text content, CLI output).
+export { renderSnapshotText, snapshotFooter, describeOmitted, PLAIN_TEXT_STYLE, type SnapshotTextOptions, type SnapshotTextStyle } from './render/snapshot-text.js';
 // Test support: deterministic captures for tests, the harness and benchmarks.
 export * as testCaptures from './testing/test-captures.js';
 export { syntheticInbox, type SyntheticInboxOptions } from './testing/synthetic-capture.js';
