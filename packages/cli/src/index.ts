@@ -11,6 +11,5 @@ export { exitCodeFor, formatFailure } from './format/result-text.js';
 export { useColor } from './format/palette.js';
 export { runtimeDirectory, runtimePaths, type RuntimePaths } from './daemon/paths.js';
 export { startDaemon, type DaemonOptions, type RunningDaemon } from './daemon/daemon-server.js';
-export type { DriverPort } from './daemon/driver-port.js';
 export { DEFAULT_IDLE_MS, idleMsFromEnvironment } from './daemon/daemon-config.js';
 export { PROTOCOL_VERSION, type DaemonRequest, type DaemonResponse, type DaemonOp } from './daemon/protocol.js';

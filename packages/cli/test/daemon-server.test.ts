@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync, statSync, existsSync, readFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startDaemon, type RunningDaemon } from '../src/daemon/daemon-server.js';
+import { startDaemon, type DaemonDriver, type RunningDaemon } from '../src/daemon/daemon-server.js';
 import { runtimePaths, runtimeDirectory, type RuntimePaths } from '../src/daemon/paths.js';
 import { connectToDaemon, exchange } from '../src/daemon/daemon-client.js';
-import type { DriverPort } from '../src/daemon/driver-port.js';
 import { idleMsFromEnvironment, DEFAULT_IDLE_MS } from '../src/daemon/daemon-config.js';
 
 /** A Driver test double that records calls and answers like the contract says. */
-function recordingDriver(): DriverPort & { calls: Array<{ method: string; input: unknown }>; closed: boolean } {
+function recordingDriver(): DaemonDriver & { calls: Array<{ method: string; input: unknown }>; closed: boolean } {
   const calls: Array<{ method: string; input: unknown }> = [];
   let snapshots = 0;
   const record = (method: string, answer: (input: Record<string, unknown>) => unknown) => async (input: unknown) => {
@@ -81,7 +80,8 @@ function recordingDriver(): DriverPort & { calls: Array<{ method: string; input:
       driver.closed = true;
     },
   };
-  return driver;
+  // Its answers are only as complete as the daemon reads them: typed as the Driver's on purpose.
+  return driver as unknown as DaemonDriver & typeof driver;
 }
 
 let dir: string;

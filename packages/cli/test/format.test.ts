@@ -75,6 +75,13 @@ describe('semantic snapshot text', () => {
     expect(coloured.replace(/\u001b\[[0-9;]*m/g, '')).toBe(formatSemanticSnapshot(snapshot(), plain));
   });
 
+  it('names the dialog command of the session when a JavaScript dialog blocks the page', () => {
+    const blocked = { ...snapshot(), page: { url: 'http://127.0.0.1/', title: 'Mail', focused_ref: null, dialog: { type: 'confirm' as const, message: 'Sure?' } } };
+    expect(formatSemanticSnapshot(blocked, { palette: plainPalette, session: 'work' }).split('\n').at(-1)).toBe(
+      'a JavaScript confirm blocks the page: sightline --session work dialog accept|dismiss',
+    );
+  });
+
   it('describeOmitted skips zero counts', () => {
     expect(describeOmitted({ css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 2, unknown: 0, budget: 0, unprovable_frame: 1, filtered: 0, collapsed: 0 })).toBe(
       '2 without layout, 1 unprovable frame',

@@ -19,7 +19,7 @@ const port = new URL(fixture.mainOrigin).port;
 const scrub = (text) => text.replaceAll(fixture.mainOrigin, 'http://127.0.0.1:PORT').replaceAll(`:${port}`, ':PORT');
 const out = [];
 
-async function step(name, args, { show = 'text', maxLines = 40 } = {}) {
+async function step(name, args, { show = 'text', maxLines = 45 } = {}) {
   const result = await client.callTool({ name, arguments: args });
   out.push(`→ ${name} ${scrub(JSON.stringify(args))}`);
   const text = result.content.find((item) => item.type === 'text')?.text ?? '';

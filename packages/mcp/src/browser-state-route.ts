@@ -1,3 +1,4 @@
+import { refusalResponse } from '@sightline/semantic-core';
 import type { ToolRoute } from './tool-definitions.js';
 
 const SNAPSHOT_KEYS = ['target_id', 'tab_id'] as const;
@@ -15,12 +16,9 @@ export function routeBrowserState(args: Record<string, unknown>): ToolRoute {
     return { method: 'snapshot', input };
   }
   if (BIND_KEYS.some((key) => args[key] !== undefined)) return { method: 'bind', input: args };
-  return {
-    refusal: {
-      code: 'browser_invalid_request',
-      message:
-        'get_browser_state needs either a bind route (pid + window_id, cdp_url, or launch: {url?}) or a tab to snapshot (target_id + tab_id from bind).',
-      detail: { field: 'target_id' },
-    },
-  };
+  return refusalResponse(
+    'browser_invalid_request',
+    'get_browser_state needs either a bind route (pid + window_id, cdp_url, or launch: {url?}) or a tab to snapshot (target_id + tab_id from bind).',
+    { field: 'target_id' },
+  );
 }

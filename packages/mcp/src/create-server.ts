@@ -1,15 +1,17 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { SightlineError, TransportError } from '@sightline/semantic-core';
-import type { SightlineDriver } from './sightline-driver.js';
+import { refusalResponse, toFailure, type CallOptions, type Driver, type DriverAnswer, type DriverMethod } from '@sightline/semantic-core';
 import { annotationsFor } from './tool-annotations.js';
 import { SIGHTLINE_TOOLS, type SightlineToolDefinition } from './tool-definitions.js';
-import { errorResult, refusalResult, toolResult } from './tool-result.js';
+import { toolResult } from './tool-result.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
+
+/** What the server calls: semantic-core's Driver (any object with its verbs; `close` is the owner's). */
+export type ServedDriver = Pick<Driver, DriverMethod>;
 
 export interface SightlineMcpServerOptions {
   /** The Driver every tool call goes to; shared by all MCP connections of one process. */
-  driver: SightlineDriver;
+  driver: ServedDriver;
 }
 
 const INSTRUCTIONS =
@@ -36,32 +38,31 @@ export function createSightlineMcpServer(options: SightlineMcpServerOptions): Mc
 
 /** Runs one tool call; never throws, so a bad call cannot wedge the connection. */
 export async function callTool(
-  driver: SightlineDriver,
+  driver: ServedDriver,
   tool: SightlineToolDefinition,
   args: Record<string, unknown> | undefined,
   signal?: AbortSignal,
 ): Promise<CallToolResult> {
   const input = args ?? {};
   if (input.session === 'default') {
-    return refusalResult({
-      code: 'browser_invalid_request',
-      message:
+    return toolResult(
+      tool,
+      refusalResponse(
+        'browser_invalid_request',
         'The session "default" is reserved for the CLI; choose a session name for your task (1-64 of A-Z a-z 0-9 . _ -), e.g. "research-1", and use it in every call.',
-      detail: { field: 'session' },
-    });
+        { field: 'session' },
+      ),
+    );
   }
   const route = tool.route(input);
-  if ('refusal' in route) return refusalResult(route.refusal);
+  if ('refusal' in route) return toolResult(tool, route);
   try {
     // The request's abort signal (client cancelled, connection closed) goes down to the transport:
     // a cancelled launch stops its browser (issue 17). Driver methods take it as an optional option.
-    const method = driver[route.method] as (input: unknown, options?: { signal?: AbortSignal }) => Promise<unknown>;
+    const method = driver[route.method] as (input: unknown, options?: CallOptions) => Promise<DriverAnswer>;
     return toolResult(tool, await method.call(driver, route.input, { signal }));
   } catch (error) {
-    if (SightlineError.isInstance(error)) {
-      return refusalResult({ code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}) });
-    }
-    if (TransportError.isInstance(error)) return errorResult(error.message);
-    return errorResult(`unexpected failure in ${tool.name}: ${error instanceof Error ? error.message : String(error)}`);
+    // The Driver never rejects; a replacement that does still gets a SPEC §7 body from the core.
+    return toolResult(tool, toFailure(error));
   }
 }

@@ -3,12 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { createSightlineMcpServer } from './create-server.js';
+import { createSightlineMcpServer, type ServedDriver } from './create-server.js';
 import { guardRequest } from './loopback-guard.js';
-import type { SightlineDriver } from './sightline-driver.js';
 
 export interface HttpServerOptions {
-  driver: SightlineDriver;
+  driver: ServedDriver;
   /** TCP port on 127.0.0.1; 0 picks a free one. */
   port?: number;
   /** The bearer token clients must send; generated when omitted. */

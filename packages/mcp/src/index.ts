@@ -6,5 +6,4 @@ export { SIGHTLINE_TOOLS, screenshotResultSchema, type SightlineToolDefinition, 
 export { annotationsFor, type ToolKind } from './tool-annotations.js';
 export { isLoopbackOrigin, hasBearerToken, guardRequest } from './loopback-guard.js';
 export { parseCliArgs, USAGE, DEFAULT_HTTP_PORT, type CliOptions } from './cli-args.js';
-export type { SightlineDriver, DriverMethod } from './sightline-driver.js';
 export { SERVER_NAME, SERVER_VERSION } from './version.js';

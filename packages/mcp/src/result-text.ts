@@ -1,15 +1,17 @@
-import type {
-  ActionResponse,
-  BindResponse,
-  ConsoleResponse,
-  DomRefsSnapshotResponse,
-  EndSessionResponse,
-  ListWindowsResponse,
-  RefusalResponse,
-  SemanticSnapshotResponse,
-  TransportErrorResponse,
-  WaitResponse,
-  TabsResponse,
+import {
+  renderSnapshotText,
+  type ActionResponse,
+  type BindResponse,
+  type ConsoleResponse,
+  type DomRefsSnapshotResponse,
+  type EndSessionResponse,
+  type ListWindowsResponse,
+  type RefusalResponse,
+  type SemanticSnapshotResponse,
+  type SnapshotTextOptions,
+  type TransportErrorResponse,
+  type WaitResponse,
+  type TabsResponse,
 } from '@sightline/semantic-core';
 import type { z } from 'zod';
 import type { screenshotResultSchema } from './tool-definitions.js';
@@ -29,6 +31,12 @@ type AnyBody =
   | TabsResponse
   | ConsoleResponse;
 
+/** MCP's pick of semantic-core's one snapshot renderer: plain text, follow-ups named as tool calls. */
+export const MCP_SNAPSHOT_TEXT: SnapshotTextOptions = {
+  moreHint: (continuation) => `get_browser_state with continuation ${continuation}`,
+  dialogHint: 'answer it with browser_dialog (accept or dismiss), then snapshot again',
+};
+
 /** The short text content of a result: the outline for a semantic snapshot, the message for a refusal. */
 export function resultText(body: AnyBody): string {
   if (body.status === 'refused') return `Refused (${body.refusal.code}): ${body.refusal.message}`;
@@ -38,9 +46,7 @@ export function resultText(body: AnyBody): string {
       case 'bind':
         return bindText(body);
       case 'snapshot':
-        return body.snapshot.format === 'semantic_v2'
-          ? semanticText(body as SemanticSnapshotResponse)
-          : domRefsText(body as DomRefsSnapshotResponse);
+        return renderSnapshotText(body as SemanticSnapshotResponse | DomRefsSnapshotResponse, MCP_SNAPSHOT_TEXT);
       case 'windows':
         return windowsText(body);
       case 'end_session':
@@ -80,22 +86,6 @@ function bindText(body: BindResponse): string {
     'Next: get_browser_state with target_id and a tab_id (snapshot_format "semantic_v2").',
   ];
   return lines.join('\n');
-}
-
-function semanticText(body: SemanticSnapshotResponse): string {
-  const { snapshot } = body;
-  const more = snapshot.continuation === null ? '' : `; more: continuation ${snapshot.continuation}`;
-  const header = `# ${snapshot.id} ${body.page.url} "${body.page.title}" — ${snapshot.scope}, ${snapshot.selected_nodes} of ${snapshot.total_nodes} nodes${snapshot.complete ? ', complete' : ''}${more}`;
-  const blocked = body.page.dialog ? '\nA JavaScript dialog blocks the page: answer it with browser_dialog (accept or dismiss), then snapshot again.' : '';
-  return body.outline === '' ? `${header}\n(no nodes)` : `${header}\n${body.outline}${blocked}`;
-}
-
-function domRefsText(body: DomRefsSnapshotResponse): string {
-  const header = `# ${body.snapshot.id} ${body.page.url} "${body.page.title}" — ${body.refs.length} interactive refs${body.snapshot.truncated ? ' (truncated)' : ''}`;
-  const lines = body.refs.map(
-    (ref) => `- ${ref.role} "${ref.name}"${ref.value === undefined ? '' : `: ${ref.value}`} [ref=${ref.ref}]`,
-  );
-  return [header, ...lines].join('\n');
 }
 
 function windowsText(body: ListWindowsResponse): string {

@@ -1,12 +1,12 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { createSightlineMcpServer } from './create-server.js';
+import type { Driver } from '@sightline/semantic-core';
+import { createSightlineMcpServer, type ServedDriver } from './create-server.js';
 import { createDefaultDriver } from './default-driver.js';
-import type { SightlineDriver } from './sightline-driver.js';
 
 export interface StdioServerOptions {
-  /** Defaults to the CDP transport plus this OS's native platform adapter. */
-  driver?: SightlineDriver;
+  /** Defaults to the CDP transport plus this OS's native platform adapter; closed when the server stops. */
+  driver?: ServedDriver & Pick<Driver, 'close'>;
 }
 
 export interface RunningStdioServer {

@@ -30,20 +30,19 @@ import {
   dialogRequestSchema,
   consoleRequestSchema,
   consoleResponseSchema,
+  type DriverMethod,
+  type RefusalResponse,
 } from '@sightline/semantic-core';
 import { FIELD_DESCRIPTIONS, TABS_FIELD_DESCRIPTIONS, WAIT_FIELD_DESCRIPTIONS } from './field-descriptions.js';
 import { toolOutputSchema } from './output-schema.js';
 import { permissiveInput, type ContractObjectSchema } from './permissive-input.js';
-import type { DriverMethod } from './sightline-driver.js';
 import type { ToolKind } from './tool-annotations.js';
 import { routeBrowserState } from './browser-state-route.js';
 
 type OkSchema = z.ZodObject<z.ZodRawShape>;
 
 /** Where a call goes: a Driver method with the input to pass, or an MCP-level refusal. */
-export type ToolRoute =
-  | { method: DriverMethod; input: Record<string, unknown> }
-  | { refusal: { code: 'browser_invalid_request'; message: string; detail?: Record<string, unknown> } };
+export type ToolRoute = { method: DriverMethod; input: Record<string, unknown> } | RefusalResponse;
 
 /** One MCP tool, as data. `server-tools.ts` registers them all in one place. */
 export interface SightlineToolDefinition {

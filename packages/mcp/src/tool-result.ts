@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { refusalResponseSchema, transportErrorResponseSchema, type RefusalCode } from '@sightline/semantic-core';
+import { refusalResponseSchema, transportErrorResponseSchema } from '@sightline/semantic-core';
 import { z } from 'zod';
 import { resultText } from './result-text.js';
 import type { SightlineToolDefinition } from './tool-definitions.js';
@@ -32,16 +32,4 @@ export function toolResult(tool: SightlineToolDefinition, answer: unknown): Call
     content.push({ type: 'image', data: image.data, mimeType: 'image/png' });
   }
   return { content, structuredContent: body, isError: status === 'error' };
-}
-
-/** A transport-level failure as an MCP result (SPEC §7 body, `isError: true`). */
-export function errorResult(message: string): CallToolResult {
-  const body = { status: 'error', error: { code: 'browser_transport_error', message } };
-  return { content: [{ type: 'text', text: `Transport error (browser_transport_error): ${message}` }], structuredContent: body, isError: true };
-}
-
-/** A refusal decided by the MCP layer itself (e.g. the reserved `default` session). */
-export function refusalResult(refusal: { code: RefusalCode; message: string; detail?: Record<string, unknown> }): CallToolResult {
-  const body = { status: 'refused', refusal };
-  return { content: [{ type: 'text', text: `Refused (${refusal.code}): ${refusal.message}` }], structuredContent: body, isError: false };
 }

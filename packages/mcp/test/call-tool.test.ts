@@ -1,23 +1,27 @@
 import { SightlineError, TransportError } from '@sightline/semantic-core';
 import { describe, expect, test } from 'vitest';
-import { callTool, SIGHTLINE_TOOLS, type SightlineDriver } from '../src/index.js';
+import { callTool, SIGHTLINE_TOOLS } from '../src/index.js';
+
+/** What callTool calls: semantic-core's Driver type (a Pick of it). */
+type ServedDriver = Parameters<typeof callTool>[0];
 
 const click = SIGHTLINE_TOOLS.find((tool) => tool.name === 'browser_click')!;
 const state = SIGHTLINE_TOOLS.find((tool) => tool.name === 'get_browser_state')!;
 const address = { session: 's', target_id: 'bt-0123456789abcdef', tab_id: 'tab-0123456789abcdef' };
 
-function driverAnswering(answer: () => Promise<unknown>, seen: unknown[] = []): SightlineDriver {
-  const method = async (input: unknown) => {
+function driverAnswering(answer: () => Promise<unknown>, seen: unknown[] = []): ServedDriver {
+  // Answers anything, also outside the contract: typed as the Driver's methods on purpose.
+  const method = (async (input: unknown) => {
     seen.push(input);
     return answer();
-  };
+  }) as never;
   return {
     listBrowserWindows: method, bind: method, snapshot: method, click: method, type: method, select: method,
-    scroll: method, press: method, navigate: method, screenshot: method, endSession: method, close: async () => {},
+    scroll: method, press: method, navigate: method, screenshot: method, endSession: method,
     dialog: method, console: method,
     listTabs: async () => ({ status: 'ok', mode: 'tabs', target_id: address.target_id, tabs: [] }),
     hover: method, drag: method, upload: method,
-    wait: method, tabs: method as SightlineDriver['tabs'],
+    wait: method, tabs: method,
   };
 }
 

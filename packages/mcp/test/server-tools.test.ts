@@ -3,6 +3,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   actionResponseSchema,
   bindResponseSchema,
+  describeOmitted,
   domRefsSnapshotResponseSchema,
   endSessionResponseSchema,
   listWindowsResponseSchema,
@@ -156,6 +157,10 @@ describe('the loop over the fake ports', () => {
     const snapshot = semanticSnapshotResponseSchema.parse(first.structuredContent);
     expect(first.isError).toBe(false);
     expect((first.content[0] as { text: string }).text).toContain(snapshot.outline);
+    // The text says what was omitted and why (semantic-core's one renderer), not only the outline.
+    const omitted = describeOmitted(snapshot.snapshot.omitted);
+    expect(omitted).not.toBe('');
+    expect((first.content[0] as { text: string }).text).toContain(`… ${snapshot.snapshot.id}: ${snapshot.snapshot.selected_nodes} of ${snapshot.snapshot.total_nodes} nodes; ${omitted}`);
     const reply = snapshot.refs.find((ref) => ref.name === 'Reply body')!;
     const send = snapshot.refs.find((ref) => ref.name === 'Send')!;
 

@@ -25,6 +25,8 @@ export { accountFor, type Accounting } from './compose/omitted-counts.js';
 export { composeDomRefs, DOM_REFS_LIMIT, type DomRef, type DomRefsSnapshot } from './render/dom-refs-v1.js';
 export { NodeLines, type NodeLine } from './render/node-lines.js';
 export { OUTLINE_TEXT_LIMIT, displayText, escapeOutline, formatLine, formatStates, type LineParts } from './render/outline-format.js';
+// The one text rendering of snapshot answers (MCP text content, CLI output).
+export { renderSnapshotText, snapshotFooter, describeOmitted, PLAIN_TEXT_STYLE, type SnapshotTextOptions, type SnapshotTextStyle } from './render/snapshot-text.js';
 // Test support: deterministic captures for tests, the harness and benchmarks.
 export * as testCaptures from './testing/test-captures.js';
 export { syntheticInbox, type SyntheticInboxOptions } from './testing/synthetic-capture.js';
@@ -35,6 +37,9 @@ export { matchesQuery } from './scopes/query-scope.js';
 export { diffOutline, REMOVED_MARKER, type OutlineDiff } from './scopes/diff-scope.js';
 export { VIEWPORT_MAX_TIER } from './scopes/viewport-scope.js';
 export { Driver, DEFAULT_SCROLL_AMOUNT, type DriverOptions } from './driver/driver.js';
+// One Driver type (the class) for both frontends, and the one home of refusal and error bodies (SPEC §7).
+export type { DriverMethod, DriverAnswer } from './driver/driver-methods.js';
+export { refusalResponse, transportErrorResponse, invalidRequest, toFailure } from './driver/driver-failures.js';
 export { DEFAULT_CONSOLE_LIMIT, dialogOpenMessage, dialogOutline } from './driver/dialog-verbs.js';
 export { DEFAULT_LAUNCH_VIEWPORT, BOUNDS_TOLERANCE } from './driver/bind-routes.js';
 export { anySignal, cancelledError, type CallOptions } from './driver/call-options.js';

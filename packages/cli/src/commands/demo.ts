@@ -1,6 +1,5 @@
-import type { ActionRef, SemanticSnapshotResponse } from '@sightline/semantic-core';
+import type { ActionRef, Failure, SemanticSnapshotResponse, SnapshotResponse } from '@sightline/semantic-core';
 import type { CliIo } from '../cli-io.js';
-import type { DriverPort } from '../daemon/driver-port.js';
 import { formatResult } from '../format/format-result.js';
 import { paletteFor } from '../format/palette.js';
 import { exitCodeFor, formatFailure, isFailure } from '../format/result-text.js';
@@ -20,6 +19,11 @@ export interface DemoOptions {
 /** Finds the visible action ref with this role and name (hidden look-alikes never reach a default read). */
 export function findRef(snapshot: SemanticSnapshotResponse, role: string, name: string): ActionRef | undefined {
   return snapshot.refs.find((ref) => ref.role === role && ref.name === name);
+}
+
+/** A semantic_v2 answer (what the demo asks for), not a refusal or error. */
+function isSemantic(answer: SnapshotResponse | Failure): answer is SemanticSnapshotResponse {
+  return answer.status === 'ok' && answer.snapshot.format === 'semantic_v2';
 }
 
 /** The outline lines that carry the confirmation the page shows after sending. */
@@ -52,21 +56,21 @@ export async function runDemo(io: CliIo, globals: GlobalOptions, options: DemoOp
   };
 
   try {
-    return await withInProcessDriver(async (driver: DriverPort) => {
+    return await withInProcessDriver(async (driver) => {
       say(out.bold(`1. sightline serves the fixture mail app at ${fixture.urls.app} and launches Chromium`));
-      const bind = (await withProgress(
+      const bind = await withProgress(
         io.stderr,
         'starting Chromium',
         driver.bind({ session: DEMO_SESSION, launch: { url: fixture.urls.app, headless: !options.headed } }),
-      )) as { status: string; target_id: string; tabs: Array<{ tab_id: string; url: string; title: string; active: boolean | null }> };
+      );
       steps.push(bind);
       if (bind.status !== 'ok') return fail(bind);
       const tabId = pickTab(bind.tabs);
       const address = { session: DEMO_SESSION, target_id: bind.target_id, tab_id: tabId };
 
-      const snapshot = (await driver.snapshot({ ...address, snapshot_format: 'semantic_v2' })) as SemanticSnapshotResponse;
+      const snapshot = await driver.snapshot({ ...address, snapshot_format: 'semantic_v2' });
       steps.push(snapshot);
-      if (snapshot.status !== 'ok') return fail(snapshot);
+      if (!isSemantic(snapshot)) return fail(snapshot);
       say(out.bold('\n2. the ranked, budgeted snapshot (what is on screen first; hidden bulk only counted):'));
       say(formatResult(snapshot, context));
 
@@ -88,9 +92,9 @@ export async function runDemo(io: CliIo, globals: GlobalOptions, options: DemoOp
       if (exitCodeFor(clicked) !== 0) return fail(clicked);
       say(formatResult(clicked, context));
 
-      const check = (await driver.snapshot({ ...address, snapshot_format: 'semantic_v2', query: 'Reply sent' })) as SemanticSnapshotResponse;
+      const check = await driver.snapshot({ ...address, snapshot_format: 'semantic_v2', query: 'Reply sent' });
       steps.push(check);
-      if (check.status !== 'ok') return fail(check);
+      if (!isSemantic(check)) return fail(check);
       const confirmation = confirmationLines(check.outline);
       if (confirmation.length === 0) {
         return fail({ message: 'the page shows no "Reply sent" confirmation after Send; the click did not reach the page' });

@@ -1,11 +1,11 @@
-import type { DriverPort } from '../daemon/driver-port.js';
+import type { Driver } from '@sightline/semantic-core';
 import { createDriver } from '../wiring/create-driver.js';
 
 /**
  * Runs `work` with a Driver in this process and always closes it (stopping any browser it
  * launched), also when the user interrupts with Ctrl-C or the process is asked to stop.
  */
-export async function withInProcessDriver<T>(work: (driver: DriverPort) => Promise<T>): Promise<T> {
+export async function withInProcessDriver<T>(work: (driver: Driver) => Promise<T>): Promise<T> {
   const driver = await createDriver();
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => (closing ??= driver.close().catch(() => undefined));

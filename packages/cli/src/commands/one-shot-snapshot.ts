@@ -1,3 +1,4 @@
+import { refusalResponse } from '@sightline/semantic-core';
 import type { CliIo } from '../cli-io.js';
 import { normalizeUrl } from '../mapping/command-params.js';
 import { isFailure } from '../format/result-text.js';
@@ -31,7 +32,7 @@ export async function runOneShotSnapshot(
     if (isFailure(bind) || bind.status !== 'ok') return bind;
     const tabId = pickTab(bind.tabs ?? []);
     if (!tabId) {
-      return { status: 'refused', refusal: { code: 'browser_tab_required', message: 'the launched browser opened no tab; try again' } };
+      return refusalResponse('browser_tab_required', 'the launched browser opened no tab; try again');
     }
     const snapshot = await withProgress(
       io.stderr,

@@ -2,18 +2,19 @@ import { createServer, createConnection, type Server, type Socket } from 'node:n
 import { chmodSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { ensureRuntimeDirectory, type RuntimePaths } from './paths.js';
 import { LineSplitter, parseRequestLine, type DaemonRequest, type DaemonResponse } from './protocol.js';
-import type { DriverPort } from './driver-port.js';
 import { isProcessAlive } from './process-liveness.js';
-import { isDriverCall, toDriverCall } from '../mapping/driver-input.js';
+import { isDriverCall, toDriverCall, type DriverMethodName } from '../mapping/driver-input.js';
 import { nextSessionState, pickTab, type SessionState } from '../mapping/session-state.js';
-import { cliRefusal } from '../mapping/refusal.js';
-import { TAB_ID_PATTERN } from '@sightline/semantic-core';
+import { refusalResponse, TAB_ID_PATTERN, transportErrorResponse, type Driver } from '@sightline/semantic-core';
+
+/** What the daemon calls: semantic-core's Driver (its request verbs, `tabs` and `close`). */
+export type DaemonDriver = Pick<Driver, DriverMethodName | 'tabs' | 'close'>;
 
 export interface DaemonOptions {
   paths: RuntimePaths;
   /** Exit after this long without a request in flight. */
   idleMs: number;
-  createDriver: () => Promise<DriverPort>;
+  createDriver: () => Promise<DaemonDriver>;
   log?: (message: string) => void;
   version?: string;
 }
@@ -22,10 +23,6 @@ export interface RunningDaemon {
   /** Resolves when the daemon has shut down (idle, `close --all`, signal). */
   readonly done: Promise<string>;
   shutdown(reason: string): Promise<void>;
-}
-
-function transportError(message: string): unknown {
-  return { status: 'error', error: { code: 'browser_transport_error', message } };
 }
 
 /** Takes the pid file exclusively; false when another live daemon holds it. */
@@ -79,7 +76,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   }
   removeQuietly(paths.socket);
 
-  let driver: DriverPort;
+  let driver: DaemonDriver;
   try {
     driver = await options.createDriver();
   } catch (error) {
@@ -120,7 +117,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const tabsResult = async (request: DaemonRequest): Promise<unknown> => {
     const state = sessions.get(request.session);
     if (!state) {
-      return cliRefusal(
+      return refusalResponse(
         'browser_requires_setup',
         `session "${request.session}" is not bound to a browser: run \`sightline open <url>\` or \`sightline bind --cdp <url>\` first`,
       );
@@ -140,11 +137,11 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       if (typeof given === 'string') {
         const byIndex = /^[0-9]+$/.test(given) ? state.tabs[Number(given) - 1] : undefined;
         if (!byIndex && !TAB_ID_PATTERN.test(given)) {
-          return cliRefusal('browser_tab_not_found', `no tab ${given} in this session: list them with \`sightline tabs\``, { field: 'tab_id' });
+          return refusalResponse('browser_tab_not_found', `no tab ${given} in this session: list them with \`sightline tabs\``, { field: 'tab_id' });
         }
         input.tab_id = byIndex?.tab_id ?? given;
       } else if (action === 'close') {
-        if (!state.tabId) return cliRefusal('browser_tab_required', 'no current tab to close: list them with `sightline tabs`');
+        if (!state.tabId) return refusalResponse('browser_tab_required', 'no current tab to close: list them with `sightline tabs`');
         input.tab_id = state.tabId;
       }
     }
@@ -205,7 +202,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const handleLine = async (socket: Socket, line: string): Promise<void> => {
     const request = parseRequestLine(line);
     if ('invalid' in request) {
-      respond(socket, { id: request.id, result: cliRefusal('browser_invalid_request', request.invalid) });
+      respond(socket, { id: request.id, result: refusalResponse('browser_invalid_request', request.invalid) });
       return;
     }
     if (stopping) {
@@ -213,7 +210,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       const result =
         request.op === 'shutdown'
           ? { status: 'ok', mode: 'shutdown', sessions: 0, pid: process.pid }
-          : transportError('the sightline daemon is shutting down; run the command again');
+          : transportErrorResponse('the sightline daemon is shutting down; run the command again');
       respond(socket, { id: request.id, result });
       return;
     }
@@ -224,7 +221,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       result = await enqueue(request);
     } catch (error) {
       log(`request ${request.op} failed: ${(error as Error).stack ?? String(error)}`);
-      result = transportError(`the daemon failed while running ${request.op}: ${(error as Error).message}`);
+      result = transportErrorResponse(`the daemon failed while running ${request.op}: ${(error as Error).message}`);
     } finally {
       inFlight -= 1;
     }

@@ -2,14 +2,13 @@ import type {
   ActionResponse,
   BindResponse,
   ConsoleResponse,
-  DomRefsSnapshotResponse,
   EndSessionResponse,
   ListWindowsResponse,
-  SemanticSnapshotResponse,
+  SnapshotResponse,
   TabSummary,
 } from '@sightline/semantic-core';
 import { pickTab } from '../mapping/session-state.js';
-import { formatDomRefsSnapshot, formatSemanticSnapshot, type FormatContext } from './snapshot-text.js';
+import { formatSnapshot, type FormatContext } from './snapshot-text.js';
 import { formatAction, formatBind, formatConsole, formatEndSession, formatTabs, formatWindows } from './result-text.js';
 
 /** The daemon's own `tabs` result: the session's tabs and the one commands act on. */
@@ -29,12 +28,8 @@ export function formatResult(result: unknown, context: FormatContext): string {
       const bind = result as BindResponse;
       return formatBind(bind, pickTab(bind.tabs), context);
     }
-    case 'snapshot': {
-      const snapshot = (record.snapshot ?? {}) as { format?: string };
-      return snapshot.format === 'dom_refs_v1'
-        ? formatDomRefsSnapshot(result as DomRefsSnapshotResponse, context)
-        : formatSemanticSnapshot(result as SemanticSnapshotResponse, context);
-    }
+    case 'snapshot':
+      return formatSnapshot(result as SnapshotResponse, context);
     case 'tabs': {
       const tabs = result as TabsResult;
       const opened = typeof record.tab_id === 'string' ? `${context.palette.green('opened')} ${record.tab_id} in the background\n` : '';

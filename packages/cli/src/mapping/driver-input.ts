@@ -1,28 +1,12 @@
-import type { RefusalResponse } from '@sightline/semantic-core';
+import { refusalResponse, type DriverMethod, type RefusalResponse } from '@sightline/semantic-core';
 import type { DaemonOp } from '../daemon/protocol.js';
-import { cliRefusal } from './refusal.js';
 import type { SessionState } from './session-state.js';
 
-/** The Driver methods the CLI calls (SPEC §3–§6); each takes the snake_case input of contract/requests.ts. */
-export type DriverMethodName =
-  | 'listBrowserWindows'
-  | 'bind'
-  | 'snapshot'
-  | 'click'
-  | 'type'
-  | 'select'
-  | 'scroll'
-  | 'press'
-  | 'navigate'
-  | 'screenshot'
-  | 'endSession'
-  // SPEC §12 pointer verbs.
-  | 'hover'
-  | 'drag'
-  | 'upload'
-  | 'wait'
-  | 'dialog'
-  | 'console';
+/**
+ * The Driver verbs a daemon request maps to (semantic-core's `DriverMethod`, less `listTabs` and
+ * `tabs`, which the daemon's own `tabs` command calls).
+ */
+export type DriverMethodName = Exclude<DriverMethod, 'listTabs' | 'tabs'>;
 
 export interface DriverCall {
   method: DriverMethodName;
@@ -41,7 +25,7 @@ function defined(record: Record<string, unknown>): Record<string, unknown> {
 }
 
 function notBound(session: string): RefusalResponse {
-  return cliRefusal(
+  return refusalResponse(
     'browser_requires_setup',
     `session "${session}" is not bound to a browser: run \`sightline open <url>\` or \`sightline bind --cdp <url>\` first`,
   );
@@ -50,7 +34,7 @@ function notBound(session: string): RefusalResponse {
 function tabAddress(session: string, state: SessionState | undefined): Record<string, unknown> | RefusalResponse {
   if (!state) return notBound(session);
   if (!state.tabId) {
-    return cliRefusal('browser_tab_required', 'the bound browser has no open tab: open one, then run `sightline bind` again');
+    return refusalResponse('browser_tab_required', 'the bound browser has no open tab: open one, then run `sightline bind` again');
   }
   return { session, target_id: state.targetId, tab_id: state.tabId };
 }
@@ -86,7 +70,7 @@ export function toDriverCall(
       let continuation: unknown;
       if (params.more === true) {
         if (!state?.continuation) {
-          return cliRefusal(
+          return refusalResponse(
             'browser_invalid_request',
             'nothing more to read: the last snapshot of this session left no continuation; take a new snapshot',
           );
@@ -133,6 +117,6 @@ export function toDriverCall(
     case 'tabs':
     case 'ping':
     case 'shutdown':
-      return cliRefusal('browser_invalid_request', `${op} is answered by the daemon itself`);
+      return refusalResponse('browser_invalid_request', `${op} is answered by the daemon itself`);
   }
 }

@@ -1,3 +1,4 @@
+import { refusalResponse } from '@sightline/semantic-core';
 import type { CliIo } from '../cli-io.js';
 import { connectToDaemon, exchange } from '../daemon/daemon-client.js';
 import { runtimeDirectory, runtimePaths } from '../daemon/paths.js';
@@ -19,13 +20,10 @@ export interface DaemonCommandOptions {
 }
 
 export function notBoundResult(session: string): unknown {
-  return {
-    status: 'refused',
-    refusal: {
-      code: 'browser_requires_setup',
-      message: `session "${session}" is not bound to a browser (no sightline daemon is running): run \`sightline open <url>\` or \`sightline bind --cdp <url>\` first`,
-    },
-  };
+  return refusalResponse(
+    'browser_requires_setup',
+    `session "${session}" is not bound to a browser (no sightline daemon is running): run \`sightline open <url>\` or \`sightline bind --cdp <url>\` first`,
+  );
 }
 
 /** Sends one command to the daemon (starting it if asked), prints the result, returns the exit code. */

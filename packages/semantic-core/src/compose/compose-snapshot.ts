@@ -4,6 +4,7 @@ import type { SemanticNode } from '../model/semantic-node.js';
 import { DEFAULT_MAX_CHARS, DEFAULT_MAX_CHILDREN, DEFAULT_NODE_BUDGET } from './compose-types.js';
 import type { ClassifiedPage, ComposeFunction, ComposeOptions, OutlineLine } from './compose-types.js';
 import { NodeLines } from '../render/node-lines.js';
+import { outlineLine } from '../render/outline-line.js';
 import { selectNodes } from './select-nodes.js';
 import { accountFor } from './omitted-counts.js';
 import { VIEWPORT_MAX_TIER } from '../rank/tier.js';
@@ -39,18 +40,19 @@ export const composeSnapshot: ComposeFunction = (page, universe, candidates, opt
     const node = page.node(index)!;
     const line = lines.line(node);
     flush(node.depth);
-    outline.push({ node: index, identity: line.identity, text: line.text });
+    // The line as stored (diff base, ref listing): its data without what the JSON refs repeat.
+    outline.push({ node: index, identity: line.identity, depth: line.depth, body: line.body, ref: line.ref, text: line.text });
     const run = selection.runsEndingAt.get(index);
-    if (run) pending.push({ depth: node.depth, line: { node: index, identity: `${line.identity}|more`, text: `${'  '.repeat(node.depth)}- … ${run.count} more ${run.role}` } });
+    if (run) pending.push({ depth: node.depth, line: outlineLine(index, `${line.identity}|more`, node.depth, `… ${run.count} more ${run.role}`, null) });
     if (line.ref === null) continue;
-    if (index === capture.focused) focusedRef = line.ref;
+    if (index === capture.focused) focusedRef = line.ref.id;
     const box = options.includeBoxes ? capture.nodes[index]!.box : undefined;
-    if (line.kind === 'action') {
+    if (line.ref.kind === 'ref') {
       const states: ActionRef['states'] = shownStates(node.states);
       // A redacted field says whether it is filled in JSON as in the outline (`[filled]` / `[empty]`).
       if (node.redacted) states[node.redacted] = true;
       const ref: ActionRef = {
-        ref: line.ref,
+        ref: line.ref.id,
         role: node.role,
         name: line.name,
         states,
@@ -62,7 +64,7 @@ export const composeSnapshot: ComposeFunction = (page, universe, candidates, opt
       if (box) ref.box = { ...box };
       refs.push(ref);
     } else {
-      const ref: ContentRef = { ref: line.ref, role: node.role, name: line.name, frame: line.frameLabel, visibility: node.visibility };
+      const ref: ContentRef = { ref: line.ref.id, role: node.role, name: line.name, frame: line.frameLabel, visibility: node.visibility };
       if (box) ref.box = { ...box };
       contentRefs.push(ref);
     }

@@ -57,12 +57,32 @@ export interface ClassifiedPage {
   table: NodeTable;
 }
 
-/** One rendered outline line with the identity of the node it shows (for `diff`). */
+/** The ref an outline line prints, as data (never read back out of the text). */
+export interface LineRef {
+  /** `ref` for an action ref, `cref` for a content ref. */
+  kind: 'ref' | 'cref';
+  /** `p<N>:<E>` as printed. */
+  id: string;
+  /** E: the node's element number, the same in every snapshot of the tab (SPEC §2). */
+  element: number;
+}
+
+/**
+ * One rendered outline line as data: the node it shows, its depth, its body and its ref. `text`
+ * is `lineLead(depth) + body + refTag(ref)` (see render/outline-line.ts); ref listing and `diff`
+ * read the fields, never the text.
+ */
 export interface OutlineLine {
   /** Capture node index. */
   node: number;
   /** `<documentKey>|<handle>`: node identity across snapshots of the tab. */
   identity: string;
+  /** Semantic level: two spaces of indent each. */
+  depth: number;
+  /** The line without indent, leading `- ` and ref tag, e.g. `button "Send" [focused]`. */
+  body: string;
+  ref: LineRef | null;
+  /** The line as printed in the outline. */
   text: string;
 }
 

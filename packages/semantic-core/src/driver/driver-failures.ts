@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Failure, RefusalResponse } from '../contract/responses.js';
+import type { RefusalCode } from '../contract/refusal-codes.js';
+import type { Failure, RefusalResponse, TransportErrorResponse } from '../contract/responses.js';
 import { SightlineError } from '../errors/sightline-error.js';
 import { TransportError } from '../errors/transport-error.js';
 
@@ -11,16 +12,27 @@ import { TransportError } from '../errors/transport-error.js';
  * - anything else → a transport-error style result whose message carries no page text and no stack.
  */
 
+/**
+ * The one builder of a refusal body (SPEC §7). Frontends that refuse on their own (a reserved
+ * session name, no session bound yet) call it too, so the body has one home. `detail` is left
+ * out when absent.
+ */
+export function refusalResponse(code: RefusalCode, message: string, detail?: Record<string, unknown>): RefusalResponse {
+  return { status: 'refused', refusal: detail ? { code, message, detail } : { code, message } };
+}
+
+/** The one builder of a transport-error body (SPEC §7): never a partial success. */
+export function transportErrorResponse(message: string): TransportErrorResponse {
+  return { status: 'error', error: { code: 'browser_transport_error', message } };
+}
+
 export function invalidRequest(field: string, problem: string, extra: Record<string, unknown> = {}): RefusalResponse {
   const where = field === '' ? 'the request' : `field "${field}"`;
-  return {
-    status: 'refused',
-    refusal: {
-      code: 'browser_invalid_request',
-      message: `Invalid request: ${where}: ${problem}. Fix it and call again.`,
-      detail: { field: field === '' ? '(request)' : field, problem, ...extra },
-    },
-  };
+  return refusalResponse('browser_invalid_request', `Invalid request: ${where}: ${problem}. Fix it and call again.`, {
+    field: field === '' ? '(request)' : field,
+    problem,
+    ...extra,
+  });
 }
 
 /** The first zod issue as a refusal; `unrecognized_keys` names the unknown key. */
@@ -45,23 +57,12 @@ function describeMissing(issue: z.core.$ZodIssue): string | null {
   return null;
 }
 
+/** Anything thrown, as the result a caller gets (see above); never carries a stack or page text. */
 export function toFailure(error: unknown): Failure {
-  if (SightlineError.isInstance(error)) {
-    const refusal: RefusalResponse['refusal'] = { code: error.code, message: error.message };
-    if (error.detail) refusal.detail = error.detail;
-    return { status: 'refused', refusal };
-  }
-  if (TransportError.isInstance(error)) {
-    return { status: 'error', error: { code: 'browser_transport_error', message: transportMessage(error) } };
-  }
+  if (SightlineError.isInstance(error)) return refusalResponse(error.code, error.message, error.detail);
+  if (TransportError.isInstance(error)) return transportErrorResponse(transportMessage(error));
   const kind = error instanceof Error ? error.name : typeof error;
-  return {
-    status: 'error',
-    error: {
-      code: 'browser_transport_error',
-      message: `internal failure (${kind}) while handling the request; nothing was reported as done. Take a new snapshot and retry.`,
-    },
-  };
+  return transportErrorResponse(`internal failure (${kind}) while handling the request; nothing was reported as done. Take a new snapshot and retry.`);
 }
 
 /** SPEC §7: what happened, that nothing was done, and what to do next — per kind of transport failure. */

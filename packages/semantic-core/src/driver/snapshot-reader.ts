@@ -27,9 +27,6 @@ import {
   queueRanked,
 } from '../scopes/continuation-scope.js';
 
-const REF_IN_LINE = /\[ref=(p[0-9]+:[0-9]+)\]/;
-const ANY_REF_IN_LINE = /\[c?ref=(p[0-9]+:[0-9]+)\]/;
-
 function now(): number {
   return performance.now();
 }
@@ -98,10 +95,10 @@ function collectionLimits(capture: PageCapture): string[] {
   return out;
 }
 
+/** The action refs a page printed, in outline order (read from the lines' data). */
 function listRefs(snapshot: StoredSnapshot, composed: ComposedSnapshot): void {
   for (const line of composed.lines) {
-    const match = REF_IN_LINE.exec(line.text);
-    if (match?.[1]) snapshot.listedRefs.push({ ref: match[1], identity: line.identity });
+    if (line.ref?.kind === 'ref') snapshot.listedRefs.push({ ref: line.ref.id, identity: line.identity });
   }
 }
 
@@ -211,8 +208,7 @@ export async function readSnapshot(
     outline = diff.outline;
     const changedRefs = new Set<string>();
     for (const line of composed.lines) {
-      const match = ANY_REF_IN_LINE.exec(line.text);
-      if (match?.[1] && diff.changed.has(line.identity)) changedRefs.add(match[1]);
+      if (line.ref && diff.changed.has(line.identity)) changedRefs.add(line.ref.id);
     }
     refs = refs.filter((ref) => changedRefs.has(ref.ref));
     contentRefs = contentRefs.filter((ref) => changedRefs.has(ref.ref));

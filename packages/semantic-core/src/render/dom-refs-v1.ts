@@ -44,7 +44,7 @@ export function composeDomRefs(page: ClassifiedPage, namer: RefNamer, limit = DO
     }
     const node = page.node(order[i]!)!;
     const line = lines.line(node);
-    const ref: DomRef = { ref: line.ref!, role: node.role, name: line.name, actions: [...node.actions], frame: line.frameLabel };
+    const ref: DomRef = { ref: line.ref!.id, role: node.role, name: line.name, actions: [...node.actions], frame: line.frameLabel };
     if (line.value !== undefined) ref.value = line.value;
     if (node.index === page.capture.focused) focusedRef = ref.ref;
     refs.push(ref);

@@ -1,19 +1,15 @@
 import type { CapturedFrame } from '../model/page-capture.js';
 import type { SemanticNode } from '../model/semantic-node.js';
-import type { ClassifiedPage, RefNamer } from '../compose/compose-types.js';
-import { displayText, formatLine } from './outline-format.js';
+import type { ClassifiedPage, LineRef, OutlineLine, RefNamer } from '../compose/compose-types.js';
+import { displayText, formatBody } from './outline-format.js';
+import { outlineLine } from './outline-line.js';
 
-/** A node's rendered line and the ref it prints, if any. */
-export interface NodeLine {
-  text: string;
-  /** `p<N>:<E>` when the line prints `[ref=…]` or `[cref=…]`. */
-  ref: string | null;
-  kind: 'action' | 'content' | null;
+/** A node's rendered line as data (see OutlineLine) plus what its refs in JSON repeat. */
+export interface NodeLine extends OutlineLine {
   /** Display name and value as printed (unescaped). */
   name: string;
   value: string | undefined;
   frameLabel: string;
-  identity: string;
 }
 
 /**
@@ -52,19 +48,22 @@ export class NodeLines {
     const name = displayText(node.name);
     let line: NodeLine;
     if (captured.kind === 'text') {
-      line = { text: formatLine({ depth: node.depth, role: 'text', name, states: {}, tags: '' }), ref: null, kind: null, name, value: undefined, frameLabel, identity };
+      const body = formatBody({ role: 'text', name, states: {}, tags: '' });
+      line = { ...outlineLine(node.index, identity, node.depth, body, null), name, value: undefined, frameLabel };
     } else {
-      const kind = node.actions.length > 0 ? 'action' : node.container ? 'content' : null;
-      const ref = kind ? `${this.namer.snapshotPrefix}:${this.namer.elementNumber(captured, frame)}` : null;
+      const kind = node.actions.length > 0 ? 'ref' : node.container ? 'cref' : null;
+      let ref: LineRef | null = null;
+      if (kind) {
+        const element = this.namer.elementNumber(captured, frame);
+        ref = { kind, id: `${this.namer.snapshotPrefix}:${element}`, element };
+      }
       const owned = this.ownedFrames.get(node.index);
       let tags = owned ? ` [frame=${this.namer.frameLabel(owned)}]` : '';
       const url = this.includeUrls && node.role === 'link' ? captured.attributes?.url : undefined;
       if (url) tags += ` [url=${shownUrl(url, this.page.capture.url)}]`;
-      if (kind === 'action') tags += ` [ref=${ref}]`;
-      else if (kind === 'content') tags += ` [cref=${ref}]`;
       const value = node.value === undefined ? undefined : displayText(node.value);
-      const text = formatLine({ depth: node.depth, role: node.role, name, value, states: node.states, redacted: node.redacted, tags });
-      line = { text, ref, kind, name, value, frameLabel, identity };
+      const body = formatBody({ role: node.role, name, value, states: node.states, redacted: node.redacted, tags });
+      line = { ...outlineLine(node.index, identity, node.depth, body, ref), name, value, frameLabel };
     }
     this.cache.set(node.index, line);
     return line;

@@ -56,9 +56,18 @@ export interface LineParts {
  * list item or landmark says all it can by its role.
  */
 export function formatLine(parts: LineParts): string {
-  const indent = '  '.repeat(parts.depth);
+  return `${lineLead(parts.depth)}${formatBody(parts)}`;
+}
+
+/** A line without its indent and leading `- `: `<role> "<name>"[: <value>] [<state>]… [tags]`. */
+export function formatBody(parts: Omit<LineParts, 'depth'>): string {
   const value = parts.value ? `: ${escapeOutline(parts.value)}` : '';
   const redacted = parts.redacted ? ` [${parts.redacted}]` : '';
   const name = parts.name ? ` "${escapeOutline(parts.name)}"` : '';
-  return `${indent}- ${parts.role}${name}${value}${formatStates(parts.states, parts.role)}${redacted}${parts.tags}`;
+  return `${parts.role}${name}${value}${formatStates(parts.states, parts.role)}${redacted}${parts.tags}`;
+}
+
+/** Two spaces per level, then `- `: what precedes every line's body. */
+export function lineLead(depth: number): string {
+  return `${'  '.repeat(depth)}- `;
 }

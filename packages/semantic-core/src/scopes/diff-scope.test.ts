@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { diffOutline, removedLine, REMOVED_MARKER, withoutSnapshotPrefix } from './diff-scope.js';
+import { comparableLine, diffOutline, removedLine, REMOVED_MARKER } from './diff-scope.js';
 import type { OutlineLine } from '../compose/compose-types.js';
+import { outlineLine } from '../render/outline-line.js';
 
-const line = (identity: string, text: string): OutlineLine => ({ node: 0, identity, text });
+/** The structured line that prints as `text` (test data is written as outline text; the diff reads only the data). */
+const line = (identity: string, text: string): OutlineLine => {
+  const [, indent = '', body = '', kind, id, element] = /^( *)- (.*?)(?: \[(ref|cref)=(p\d+:(\d+))\])?$/.exec(text)!;
+  const ref = kind ? { kind: kind as 'ref' | 'cref', id: id!, element: Number(element) } : null;
+  const built = outlineLine(0, identity, indent.length / 2, body, ref);
+  expect(built.text).toBe(text);
+  return built;
+};
 
 describe('diffOutline', () => {
   it('treats a change of snapshot prefix alone as unchanged', () => {
-    expect(withoutSnapshotPrefix('- button "Send" [ref=p3:7]')).toBe(withoutSnapshotPrefix('- button "Send" [ref=p4:7]'));
+    expect(comparableLine(line('d|a', '- button "Send" [ref=p3:7]'))).toBe(comparableLine(line('d|a', '- button "Send" [ref=p4:7]')));
     const diff = diffOutline([line('d|a', '- button "Send" [ref=p3:7]')], [line('d|a', '- button "Send" [ref=p4:7]')]);
     expect(diff.outline).toBe('');
     expect(diff.changed.size).toBe(0);
@@ -49,7 +57,14 @@ describe('diffOutline', () => {
     expect(diffOutline(null, [line('d|a', '- button "A" [ref=p1:1]')]).outline).toBe('- button "A" [ref=p1:1]');
   });
 
+  it('reads refs from the data: a name that looks like a ref marker is compared as text', () => {
+    const named = (prefix: string, shown: string) => outlineLine(0, 'd|r', 0, `button "${shown}"`, { kind: 'ref', id: `${prefix}:3`, element: 3 });
+    expect(diffOutline([named('p1', '[ref=p1:9]')], [named('p2', '[ref=p1:9]')]).outline).toBe('');
+    expect(diffOutline([named('p1', '[ref=p1:9]')], [named('p2', '[ref=p2:9]')]).outline).toBe('- button "[ref=p2:9]" [ref=p2:3]');
+    expect(removedLine(named('p1', '[ref=p1:9]'))).toBe(`- ${REMOVED_MARKER} button "[ref=p1:9]"`);
+  });
+
   it('drops ref markers from removed lines and keeps their indent', () => {
-    expect(removedLine('    - link "Item" [ref=p9:12]')).toBe(`    - ${REMOVED_MARKER} link "Item"`);
+    expect(removedLine(line('d|i', '    - link "Item" [ref=p9:12]'))).toBe(`    - ${REMOVED_MARKER} link "Item"`);
   });
 });

@@ -1,8 +1,11 @@
 import type { OutlineLine } from '../compose/compose-types.js';
+import { lineLead } from '../render/outline-format.js';
+import { lineWithoutRef } from '../render/outline-line.js';
 
 /**
  * SPEC §4 `diff`. Lines are compared by node identity (`documentKey|handle`), not position.
  * A line whose only change is the snapshot prefix of its ref (`p3:7` → `p4:7`) is unchanged.
+ * Everything is read from the lines' data (depth, body, ref), never from their text.
  *
  * Output: every changed or added line of the new outline, in document order, each preceded by the
  * unchanged ancestor lines it hangs under (printed without their ref markers, as context only, so
@@ -20,25 +23,24 @@ export interface OutlineDiff {
   removed: number;
 }
 
-const REF_MARKER = /\[(ref|cref)=p[0-9]+:([0-9]+)\]/g;
-
-/** The line with snapshot prefixes removed from its refs. */
-export function withoutSnapshotPrefix(text: string): string {
-  return text.replace(REF_MARKER, '[$1=$2]');
+/**
+ * What a line is compared by: depth, body and the ref's kind and element number — everything it
+ * prints except the snapshot prefix of its ref.
+ */
+export function comparableLine(line: OutlineLine): string {
+  return `${line.depth}\u0000${line.body}\u0000${line.ref ? `${line.ref.kind}=${line.ref.element}` : ''}`;
 }
 
-export function removedLine(text: string): string {
-  const match = /^(\s*)- ?(.*)$/.exec(text);
-  const indent = match?.[1] ?? '';
-  const body = (match?.[2] ?? text).replace(/ ?\[(ref|cref)=[^\]]*\]/g, '');
-  return `${indent}- ${REMOVED_MARKER} ${body}`;
+/** A removed node's line: its old line without the ref, `[removed]` after the dash. */
+export function removedLine(line: OutlineLine): string {
+  return `${lineLead(line.depth)}${REMOVED_MARKER} ${line.body}`;
 }
 
 export function diffOutline(previous: readonly OutlineLine[] | null, current: readonly OutlineLine[]): OutlineDiff {
   const before = new Map<string, string[]>();
   for (const line of previous ?? []) {
     const list = before.get(line.identity) ?? [];
-    list.push(withoutSnapshotPrefix(line.text));
+    list.push(comparableLine(line));
     before.set(line.identity, list);
   }
   const out: string[] = [];
@@ -47,7 +49,7 @@ export function diffOutline(previous: readonly OutlineLine[] | null, current: re
   const isChanged = new Uint8Array(current.length);
   current.forEach((line, k) => {
     present.add(line.identity);
-    const normalized = withoutSnapshotPrefix(line.text);
+    const normalized = comparableLine(line);
     const old = before.get(line.identity);
     const at = old ? old.indexOf(normalized) : -1;
     if (old && at >= 0) {
@@ -60,34 +62,30 @@ export function diffOutline(previous: readonly OutlineLine[] | null, current: re
   const shown = withContext(current, isChanged);
   current.forEach((line, k) => {
     if (isChanged[k]) out.push(line.text);
-    else if (shown[k]) out.push(line.text.replace(/ ?\[(ref|cref)=[^\]]*\]/g, ''));
+    else if (shown[k]) out.push(lineWithoutRef(line));
   });
   let removed = 0;
   for (const line of previous ?? []) {
     if (present.has(line.identity)) continue;
-    out.push(removedLine(line.text));
+    out.push(removedLine(line));
     removed += 1;
   }
   return { outline: out.join('\n'), changed, removed };
 }
 
-function indentOf(text: string): number {
-  return text.length - text.trimStart().length;
-}
-
-/** Marks every changed line and the unchanged ancestor lines (by indentation) it needs for context. */
+/** Marks every changed line and the unchanged ancestor lines (by depth) it needs for context. */
 function withContext(lines: readonly OutlineLine[], isChanged: Uint8Array): Uint8Array {
   const shown = new Uint8Array(lines.length);
-  // Stack of (line index, indent) for the current ancestor chain.
-  const chain: Array<{ at: number; indent: number }> = [];
+  // Stack of (line index, depth) for the current ancestor chain.
+  const chain: Array<{ at: number; depth: number }> = [];
   lines.forEach((line, k) => {
-    const indent = indentOf(line.text);
-    while (chain.length > 0 && chain[chain.length - 1]!.indent >= indent) chain.pop();
+    const depth = line.depth;
+    while (chain.length > 0 && chain[chain.length - 1]!.depth >= depth) chain.pop();
     if (isChanged[k]) {
       shown[k] = 1;
       for (let c = chain.length - 1; c >= 0 && !shown[chain[c]!.at]; c--) shown[chain[c]!.at] = 1;
     }
-    chain.push({ at: k, indent });
+    chain.push({ at: k, depth });
   });
   return shown;
 }
