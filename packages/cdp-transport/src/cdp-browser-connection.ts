@@ -12,6 +12,7 @@ import {
   type NodeLiveness,
   type PageAction,
   type PageCapture,
+  type PerformOptions,
   type Rect,
   type Screenshot,
   type ScreenshotLabel,
@@ -31,6 +32,7 @@ import { takeMaskedScreenshot } from './screenshot/take-screenshot.js';
 import { performAction, resolveClickDelivery, type ClickDelivery } from './actions/perform-action.js';
 import type { CaptureBudgets } from './budgets.js';
 import { waitForCondition } from './wait/wait-for-condition.js';
+import { runCancellable } from './connection/cancel-scope.js';
 import { createBackgroundTab } from './tabs/tab-lifecycle.js';
 import { deliverNavigate } from './actions/deliver-navigation.js';
 import { dialogOpenRefusal, raceDialog, refuseWhileDialog } from './dialogs/dialog-race.js';
@@ -106,7 +108,8 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   async capture(tabKey: string, request: CaptureRequest): Promise<PageCapture> {
     const tab = await this.tab(tabKey);
-    return this.whileNoDialog(tab, () => this.capturer.capture(tab, tabKey, request));
+    // Issue 17: a cancelled capture stops sending and waiting at once (connection/cancel-scope.ts).
+    return this.whileNoDialog(tab, () => runCancellable(request.signal, 'the snapshot', () => this.capturer.capture(tab, tabKey, request)));
   }
 
   async proveNode(tabKey: string, node: NodeAddress): Promise<NodeLiveness> {
@@ -128,10 +131,11 @@ export class CdpBrowserConnection implements BrowserConnection {
     return callCollector<'live' | 'detached'>(world, budget, 'prove', [handle]);
   }
 
-  async perform(tabKey: string, action: PageAction): Promise<ActionOutcome> {
+  async perform(tabKey: string, action: PageAction, options: PerformOptions = {}): Promise<ActionOutcome> {
     const tab = await this.tab(tabKey);
     refuseWhileDialog(tab.dialogs);
-    const run = () => performAction({ tab, frameKeys: this.frameKeys, documentKeys: this.documentKeys, clickDelivery: this.clickDelivery }, action);
+    // Issue 17: cancelled before it delivered anything, the action sends nothing more (cancel-scope.ts).
+    const run = () => runCancellable(options.signal, 'the action', () => performAction({ tab, frameKeys: this.frameKeys, documentKeys: this.documentKeys, clickDelivery: this.clickDelivery }, action));
     // SPEC §12: a navigation answers `beforeunload` itself; any other dialog ends the action at once.
     const policy = action.kind === 'navigate' || action.kind === 'history' ? (action.onBeforeUnload ?? 'accept') : null;
     const release = policy ? tab.dialogs.answerBeforeUnload(policy) : () => undefined;

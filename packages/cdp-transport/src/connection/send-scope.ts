@@ -31,3 +31,8 @@ export function checkSendScope(method: string): TransportError | null {
   if (DELIVERY.test(method)) scope.delivering = true;
   return null;
 }
+
+/** The scope the calling async context runs in, if any (see cancel-scope.ts). */
+export function currentSendScope(): SendScope | undefined {
+  return storage.getStore();
+}

@@ -5,6 +5,11 @@ import type { TabRecord, TargetRecord } from '../capabilities/capability-records
 import type { CapabilityStore, ResolvedRef } from '../capabilities/capability-store.js';
 import { refuse, SightlineError } from '../errors/sightline-error.js';
 import { assertStillBound } from './snapshot-reader.js';
+import { throwIfCancelled } from './call-options.js';
+import { signalField, untilCancelled } from './cancellable.js';
+
+/** What a cancelled action's failure names. */
+const ACTION = 'the action';
 
 /**
  * SPEC §2/§6 delivery: resolve the ref in the store, check the action against the ref's closed
@@ -16,6 +21,11 @@ export interface TabAddress {
   session: string;
   target_id: string;
   tab_id: string;
+  /**
+   * The caller's cancellation (issue 17): the checks before delivery stop at once, and an action
+   * that has sent nothing yet sends nothing (the transport decides that; see `PerformOptions`).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 type ActionName = ActionResponse['action'];
@@ -41,10 +51,12 @@ export async function deliverToRef(
   const extra = extraRef ? asField(extraRef.field, () => store.resolveRef(address.session, address.target_id, address.tab_id, extraRef.ref)) : null;
   assertMutable(target);
   const generation = target.generation;
-  await proveTab(store, target, tab, generation);
-  await proveLive(store, target, tab, generation, resolved, 'ref');
-  if (extra && extraRef) await proveLive(store, target, tab, generation, extra, extraRef.field);
-  const outcome = await target.connection.perform(tab.key, build(resolved.address, extra?.address ?? null));
+  const { signal } = address;
+  await untilCancelled(signal, ACTION, proveTab(store, target, tab, generation));
+  await untilCancelled(signal, ACTION, proveLive(store, target, tab, generation, resolved, 'ref'));
+  if (extra && extraRef) await untilCancelled(signal, ACTION, proveLive(store, target, tab, generation, extra, extraRef.field));
+  throwIfCancelled(signal, ACTION);
+  const outcome = await target.connection.perform(tab.key, build(resolved.address, extra?.address ?? null), signalField(signal));
   return finish(store, tab, kind as ActionName, resolved.ref, outcome);
 }
 
@@ -76,8 +88,9 @@ export async function deliverToTab(store: CapabilityStore, address: TabAddress, 
   const { target, tab } = store.tab(address.session, address.target_id, address.tab_id);
   assertMutable(target);
   const generation = target.generation;
-  await proveTab(store, target, tab, generation);
-  const outcome = await target.connection.perform(tab.key, action);
+  await untilCancelled(address.signal, ACTION, proveTab(store, target, tab, generation));
+  throwIfCancelled(address.signal, ACTION);
+  const outcome = await target.connection.perform(tab.key, action, signalField(address.signal));
   return finish(store, tab, name, null, outcome);
 }
 

@@ -129,47 +129,54 @@ export class Driver {
     });
   }
 
-  snapshot(input: unknown): Promise<SnapshotResponse | Failure> {
+  /** With `options.signal` (issue 17): a cancelled snapshot stops collecting and answers `cancelled`. */
+  snapshot(input: unknown, options: CallOptions = {}): Promise<SnapshotResponse | Failure> {
     return this.run(snapshotRequestSchema, input, async (request) => {
       const { target, tab } = this.store.tab(request.session, request.target_id, request.tab_id);
-      return readSnapshot({ store: this.store, target, tab }, request);
-    });
+      return readSnapshot({ store: this.store, target, tab, signal: options.signal }, request);
+    }, options);
   }
 
-  /** SPEC §6/§12: `double`, `button` and `modifiers` are optional variants of a plain left click. */
-  click(input: unknown): Promise<ActionResponse | Failure> {
-    return this.run(clickRequestSchema, input, (request) => clickRef(this.store, request));
+  /**
+   * SPEC §6/§12: `double`, `button` and `modifiers` are optional variants of a plain left click.
+   * Every action verb takes `options.signal` (issue 17): a cancelled action that has sent no input
+   * yet sends none and answers `cancelled`; one already delivering runs to its end.
+   */
+  click(input: unknown, options: CallOptions = {}): Promise<ActionResponse | Failure> {
+    return this.run(clickRequestSchema, input, (request) => clickRef(this.store, { ...request, signal: options.signal }), options);
   }
 
-  type(input: unknown): Promise<ActionResponse | Failure> {
-    return this.run(typeRequestSchema, input, (request) => typeRef(this.store, request));
+  type(input: unknown, options: CallOptions = {}): Promise<ActionResponse | Failure> {
+    return this.run(typeRequestSchema, input, (request) => typeRef(this.store, { ...request, signal: options.signal }), options);
   }
 
-  select(input: unknown): Promise<ActionResponse | Failure> {
+  select(input: unknown, options: CallOptions = {}): Promise<ActionResponse | Failure> {
     return this.run(selectRequestSchema, input, (request) =>
-      deliverToRef(this.store, request, request.ref, 'select', (node) => ({ kind: 'select', node, values: [...request.values] })),
-    );
+      deliverToRef(this.store, { ...request, signal: options.signal }, request.ref, 'select', (node) => ({ kind: 'select', node, values: [...request.values] })),
+    options);
   }
 
-  scroll(input: unknown): Promise<ActionResponse | Failure> {
+  scroll(input: unknown, options: CallOptions = {}): Promise<ActionResponse | Failure> {
     return this.run(scrollRequestSchema, input, (request) => {
       const amount = request.amount ?? DEFAULT_SCROLL_AMOUNT;
+      const address = { ...request, signal: options.signal };
       if (request.ref === undefined) {
-        return deliverToTab(this.store, request, { kind: 'scroll', node: null, direction: request.direction, amount }, 'scroll');
+        return deliverToTab(this.store, address, { kind: 'scroll', node: null, direction: request.direction, amount }, 'scroll');
       }
-      return deliverToRef(this.store, request, request.ref, 'scroll', (node) => ({ kind: 'scroll', node, direction: request.direction, amount }));
-    });
+      return deliverToRef(this.store, address, request.ref, 'scroll', (node) => ({ kind: 'scroll', node, direction: request.direction, amount }));
+    }, options);
   }
 
-  press(input: unknown): Promise<ActionResponse | Failure> {
-    return this.run(pressRequestSchema, input, (request) => deliverToTab(this.store, request, { kind: 'press', key: request.key }, 'press'));
+  press(input: unknown, options: CallOptions = {}): Promise<ActionResponse | Failure> {
+    return this.run(pressRequestSchema, input, (request) => deliverToTab(this.store, { ...request, signal: options.signal }, { kind: 'press', key: request.key }, 'press'), options);
   }
 
-  navigate(input: unknown): Promise<ActionResponse | Failure> {
+  navigate(input: unknown, options: CallOptions = {}): Promise<ActionResponse | Failure> {
     return this.run(navigateRequestSchema, input, (request) => {
       const onBeforeUnload = request.on_beforeunload ?? 'accept';
+      const address = { ...request, signal: options.signal };
       if (request.history !== undefined) {
-        return deliverToTab(this.store, request, { kind: 'history', move: request.history, onBeforeUnload }, 'navigate');
+        return deliverToTab(this.store, address, { kind: 'history', move: request.history, onBeforeUnload }, 'navigate');
       }
       const url = request.url ?? '';
       if (/^\s*(javascript|data|vbscript):/i.test(url)) {
@@ -178,8 +185,8 @@ export class Driver {
           problem: 'scheme not allowed',
         });
       }
-      return deliverToTab(this.store, request, { kind: 'navigate', url, onBeforeUnload }, 'navigate');
-    });
+      return deliverToTab(this.store, address, { kind: 'navigate', url, onBeforeUnload }, 'navigate');
+    }, options);
   }
 
   screenshot(input: unknown): Promise<ScreenshotResponse | Failure> {
@@ -187,16 +194,16 @@ export class Driver {
   }
 
   // SPEC §12 pointer verbs.
-  hover(input: unknown): Promise<ActionResponse | Failure> {
-    return this.run(hoverRequestSchema, input, (request) => hoverRef(this.store, request));
+  hover(input: unknown, options: CallOptions = {}): Promise<ActionResponse | Failure> {
+    return this.run(hoverRequestSchema, input, (request) => hoverRef(this.store, { ...request, signal: options.signal }), options);
   }
 
-  drag(input: unknown): Promise<ActionResponse | Failure> {
-    return this.run(dragRequestSchema, input, (request) => dragRef(this.store, request));
+  drag(input: unknown, options: CallOptions = {}): Promise<ActionResponse | Failure> {
+    return this.run(dragRequestSchema, input, (request) => dragRef(this.store, { ...request, signal: options.signal }), options);
   }
 
-  upload(input: unknown): Promise<ActionResponse | Failure> {
-    return this.run(uploadRequestSchema, input, (request) => uploadRef(this.store, request));
+  upload(input: unknown, options: CallOptions = {}): Promise<ActionResponse | Failure> {
+    return this.run(uploadRequestSchema, input, (request) => uploadRef(this.store, { ...request, signal: options.signal }), options);
   }
 
   /** SPEC §12 `browser_wait`: one condition until it holds or timeout_ms passes (`met: false`, not a refusal). */
@@ -317,10 +324,12 @@ export class Driver {
     }
   }
 
-  private async run<S extends z.ZodType, R>(schema: S, input: unknown, handler: (request: z.infer<S>) => Promise<R>): Promise<R | Failure> {
+  /** Validates, then runs the handler (not at all for a request already cancelled: `options.signal`). */
+  private async run<S extends z.ZodType, R>(schema: S, input: unknown, handler: (request: z.infer<S>) => Promise<R>, options: CallOptions = {}): Promise<R | Failure> {
     try {
       const parsed = schema.safeParse(input);
       if (!parsed.success) return zodRefusal(parsed.error);
+      throwIfCancelled(options.signal, 'the request');
       return await handler(parsed.data);
     } catch (error) {
       this.reportInternal(error);

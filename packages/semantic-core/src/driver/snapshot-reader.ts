@@ -13,6 +13,7 @@ import { composeSnapshot } from '../compose/compose-snapshot.js';
 import { composeDomRefs, DOM_REFS_LIMIT } from '../render/dom-refs-v1.js';
 import { refuse, SightlineError } from '../errors/sightline-error.js';
 import { dialogSnapshot, openDialogOf } from './dialog-verbs.js';
+import { signalField, untilCancelled } from './cancellable.js';
 import { viewportSelection } from '../scopes/viewport-scope.js';
 import { querySelection } from '../scopes/query-scope.js';
 import { subtreeSelection } from '../scopes/subtree-scope.js';
@@ -106,6 +107,8 @@ export interface SnapshotTarget {
   store: CapabilityStore;
   target: TargetRecord;
   tab: TabRecord;
+  /** The caller's cancellation (issue 17): the capture stops and the read answers `cancelled`. */
+  signal?: AbortSignal | undefined;
 }
 
 export async function readSnapshot(
@@ -141,19 +144,20 @@ export async function readSnapshot(
 
   const collectStart = now();
   const read = () =>
-    target.connection
+    untilCancelled(context.signal, 'the snapshot', target.connection
       .capture(tab.key, {
         scope: captureScope,
         nodeBudget: options.nodeBudget,
         interactiveOnly: options.interactiveOnly,
         ...(request.timeout_ms !== undefined ? { timeoutMs: request.timeout_ms } : {}),
+        ...signalField(context.signal),
       })
       // A dialog that opened during the read (the transport gave up on the blocked page): show it.
       .catch(async (error: unknown) => {
         const opened = SightlineError.isInstance(error) && error.code === 'browser_dialog_open' ? await openDialogOf(context) : null;
         if (opened) return opened;
         throw error;
-      });
+      }));
   let capture = await read();
   // The transport re-opened a dropped link during the read (issue 17): a read naming no earlier
   // node is simply done again on the new link.
@@ -264,11 +268,12 @@ async function readContinuation(context: SnapshotTarget, request: SnapshotReques
       const ranking = snapshot.ranking;
       if (!ranking || ranking.next >= ranking.total) break;
       const started = now();
-      const capture = await target.connection.capture(tab.key, {
+      const capture = await untilCancelled(context.signal, 'the snapshot', target.connection.capture(tab.key, {
         scope: { kind: 'ranked', token: ranking.token, from: ranking.next, count: options.nodeBudget },
         nodeBudget: options.nodeBudget,
         interactiveOnly: options.interactiveOnly,
-      });
+        ...signalField(context.signal),
+      }));
       collect += elapsed(started);
       assertStillBound(target, generation, tab);
       if (!store.isLive(snapshot)) refuse('browser_ref_stale', 'the snapshot of this continuation is no longer current; take a new snapshot', { field: 'continuation' });

@@ -66,6 +66,21 @@ export interface CaptureRequest {
   interactiveOnly: boolean;
   /** SPEC §12 `timeout_ms`: the collection's time budget (the transport's default when absent). */
   timeoutMs?: number;
+  /**
+   * The caller gave up (issue 17): stop collecting — send no further command, stop waiting for the
+   * ones in flight — and reject with a `cancelled` TransportError.
+   */
+  signal?: AbortSignal | undefined;
+}
+
+/** Options of `BrowserConnection.perform`. */
+export interface PerformOptions {
+  /**
+   * The caller gave up (issue 17): an action that has sent no input yet (no key, no pointer event,
+   * no focus, no navigation) sends none and rejects with a `cancelled` TransportError; one that has
+   * started delivering runs to its end, so it is never half-done.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** SPEC §12 click variants; absent fields mean a plain left single click. */
@@ -142,7 +157,7 @@ export interface BrowserConnection {
   capture(tabKey: string, request: CaptureRequest): Promise<PageCapture>;
   /** Re-proves that the node is still attached, in the same frame and document. */
   proveNode(tabKey: string, node: NodeAddress): Promise<NodeLiveness>;
-  perform(tabKey: string, action: PageAction): Promise<ActionOutcome>;
+  perform(tabKey: string, action: PageAction, options?: PerformOptions): Promise<ActionOutcome>;
   screenshot(tabKey: string, labels: ScreenshotLabel[]): Promise<Screenshot>;
   /**
    * Optional: screen bounds (px) of the native window that shows the tab (CDP
