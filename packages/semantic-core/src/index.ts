@@ -25,9 +25,6 @@ export { accountFor, type Accounting } from './compose/omitted-counts.js';
 export { composeDomRefs, DOM_REFS_LIMIT, type DomRef, type DomRefsSnapshot } from './render/dom-refs-v1.js';
 export { NodeLines, type NodeLine } from './render/node-lines.js';
 export { OUTLINE_TEXT_LIMIT, displayText, escapeOutline, formatLine, formatStates, type LineParts } from './render/outline-format.js';
-// Test support: deterministic captures for tests, the harness and benchmarks.
-export * as testCaptures from './testing/test-captures.js';
-export { syntheticInbox, type SyntheticInboxOptions } from './testing/synthetic-capture.js';
 // Capabilities, read scopes and the Driver service (SPEC §2–§4, §6, §7).
 export { CapabilityStore, CONTINUATION_IDLE_MS, type ResolvedRef, type RefKind } from './capabilities/capability-store.js';
 export { nodeIdentity } from './capabilities/capability-ids.js';
@@ -38,18 +35,6 @@ export { Driver, DEFAULT_SCROLL_AMOUNT, type DriverOptions } from './driver/driv
 export { DEFAULT_CONSOLE_LIMIT, dialogOpenMessage, dialogOutline } from './driver/dialog-verbs.js';
 export { DEFAULT_LAUNCH_VIEWPORT, BOUNDS_TOLERANCE } from './driver/bind-routes.js';
 export { anySignal, cancelledError, type CallOptions } from './driver/call-options.js';
-// Test support: in-memory ports for unit tests of the Driver and the frontends.
-export {
-  FakeBrowser,
-  FakeBrowserTransport,
-  FakeConnection,
-  FakeNativePlatform,
-  type FakeCall,
-  type FakeTabInit,
-  type FakePlatformInit,
-  type FakeTransportOptions,
-} from './testing/fake-ports.js';
-export { fakePage, fakeMailPage, type FakeNodeSpec, type FakePageSpec } from './testing/fake-ports-pages.js';
 // SPEC §12 wait and tabs.
 export * from './contract/wait.js';
 export * from './contract/tabs.js';
