@@ -2,6 +2,7 @@
 // Enforces SPEC §1's dependency rule on source imports and package manifests:
 //   semantic-core      → no workspace package, no Node built-in that does I/O
 //   cdp-transport, platform-*  → only @sightline/semantic-core among workspace packages
+//                                (platform-macos/-windows also their shared platform-desktop)
 //   demo-app           → no workspace package (the demo mail app and its server stand alone)
 //   runtime            → semantic-core, cdp-transport and platform-* (the composition both frontends share)
 //   mcp                → semantic-core, runtime (never the CLI)
@@ -20,8 +21,9 @@ const RULES = {
   'semantic-core': { workspace: [], noIoBuiltins: true },
   'cdp-transport': { workspace: ['semantic-core'] },
   'platform-linux': { workspace: ['semantic-core'] },
-  'platform-macos': { workspace: ['semantic-core'] },
-  'platform-windows': { workspace: ['semantic-core'] },
+  'platform-macos': { workspace: ['semantic-core', 'platform-desktop'] },
+  'platform-windows': { workspace: ['semantic-core', 'platform-desktop'] },
+  'platform-desktop': { workspace: ['semantic-core'] },
   'demo-app': { workspace: [] },
   runtime: { workspace: ['semantic-core', 'cdp-transport', 'platform-linux', 'platform-macos', 'platform-windows'] },
   mcp: { workspace: ['semantic-core', 'runtime'] },
@@ -75,6 +77,9 @@ for (const [pkg, os] of Object.entries(PLATFORM_OS)) {
   const manifest = JSON.parse(readFileSync(join(root, 'packages', pkg, 'package.json'), 'utf8'));
   if (JSON.stringify(manifest.os) !== JSON.stringify([os])) violations.push(`${pkg}/package.json needs "os": ["${os}"]`);
 }
+// What macOS and Windows share installs only there (it carries the node-window-manager addon).
+const desktopManifest = JSON.parse(readFileSync(join(root, 'packages', 'platform-desktop', 'package.json'), 'utf8'));
+if (JSON.stringify(desktopManifest.os) !== JSON.stringify(['darwin', 'win32'])) violations.push('platform-desktop/package.json needs "os": ["darwin", "win32"]');
 const runtimeManifest = JSON.parse(readFileSync(join(root, 'packages', 'runtime', 'package.json'), 'utf8'));
 for (const pkg of Object.keys(PLATFORM_OS)) {
   if (!runtimeManifest.optionalDependencies?.[`@sightline/${pkg}`]) violations.push(`runtime/package.json needs @sightline/${pkg} as an optional dependency`);

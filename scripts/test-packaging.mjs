@@ -19,7 +19,7 @@ const quick = process.argv.includes('--quick');
 const work = mkdtempSync(join(tmpdir(), 'sightline-packaging-'));
 const tarballs = join(work, 'tarballs');
 const results = [];
-const OTHER_OS_PACKAGES = ['@sightline/platform-macos', '@sightline/platform-windows'];
+const OTHER_OS_PACKAGES = ['@sightline/platform-macos', '@sightline/platform-windows', '@sightline/platform-desktop'];
 const CHROME = process.env.SIGHTLINE_CHROME ?? '/usr/bin/chromium';
 
 function check(name, fn) {

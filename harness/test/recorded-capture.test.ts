@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Driver, FakeBrowser, FakeBrowserTransport, pageCaptureSchema, semanticSnapshotResponseSchema } from '@sightline/semantic-core';
+import { Driver, pageCaptureSchema, semanticSnapshotResponseSchema } from '@sightline/semantic-core';
+import { FakeBrowser, FakeBrowserTransport } from '@sightline/semantic-core/testing';
 
 // The core alone composes the recorded capture of the fixture app (no browser): the visible view
 // makes the default snapshot although 300+ hidden controls come before it in document order.

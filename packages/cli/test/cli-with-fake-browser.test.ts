@@ -2,14 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  Driver,
-  FakeBrowser,
-  FakeBrowserTransport,
-  actionResponseSchema,
-  fakeMailPage,
-  semanticSnapshotResponseSchema,
-} from '@sightline/semantic-core';
+import { Driver, actionResponseSchema, semanticSnapshotResponseSchema } from '@sightline/semantic-core';
+import { FakeBrowser, FakeBrowserTransport, fakeMailPage } from '@sightline/semantic-core/testing';
 import { main } from '../src/main.js';
 import type { CliIo } from '../src/cli-io.js';
 import { startDaemon, type RunningDaemon } from '../src/daemon/daemon-server.js';

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Driver, FakeBrowser, FakeBrowserTransport, fakeMailPage } from '@sightline/semantic-core';
+import { Driver } from '@sightline/semantic-core';
+import { FakeBrowser, FakeBrowserTransport, fakeMailPage } from '@sightline/semantic-core/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SIGHTLINE_TOOLS, startHttpServer, type RunningHttpServer } from '../src/index.js';
 

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startListenerTree, type ListenerTree } from '@sightline/platform-desktop/testing';
 import { listeningEndpoints, processFingerprint, processTree, socketInodeFromLink } from '../src/index.js';
 
 const TCP_HEADER = '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n';
@@ -97,53 +97,25 @@ describe('listeningEndpoints over a recorded /proc tree', () => {
 });
 
 describe('listeningEndpoints against the real /proc', () => {
-  let parent: ChildProcess;
-  let ports: { v4: number; v6: number | null; grandchild: number };
+  let tree: ListenerTree;
 
-  // The parent spawns a grandchild that listens on 127.0.0.1 and ::1; the sockets belong to the
-  // grandchild only, so finding them proves the descendant walk and the tcp6 join.
+  // The tree's sockets belong to the grandchild only, so finding them proves the descendant walk
+  // and the tcp6 join.
   beforeAll(async () => {
-    const grandchild = `
-      const net = require('node:net');
-      process.on('disconnect', () => process.exit(0));
-      const a = net.createServer().listen(0, '127.0.0.1', () => {
-        const b = net.createServer();
-        b.on('error', () => process.send({ v4: a.address().port, v6: null, grandchild: process.pid }));
-        b.listen(0, '::1', () => process.send({ v4: a.address().port, v6: b.address().port, grandchild: process.pid }));
-      });`;
-    const parentScript = `
-      const { spawn } = require('node:child_process');
-      const child = spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-      child.on('exit', (code) => process.exit(code ?? 1));
-      child.on('message', (m) => process.send(m));
-      process.on('disconnect', () => { child.kill(); process.exit(0); });`;
-    parent = spawn(process.execPath, ['-e', parentScript], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    ports = await new Promise((resolve, reject) => {
-      parent.once('message', (message) => resolve(message as typeof ports));
-      parent.once('exit', (code) => reject(new Error(`helper exited ${code}`)));
-      setTimeout(() => reject(new Error('helper did not report its ports')), 10_000).unref();
-    });
+    tree = await startListenerTree();
   });
 
-  afterAll(() => {
-    try {
-      if (ports) process.kill(ports.grandchild);
-    } catch {
-      // already exited
-    }
-    parent?.kill();
-  });
+  afterAll(() => tree?.stop());
 
   it('finds the grandchild-owned loopback listeners from the parent pid', async () => {
-    const endpoints = await listeningEndpoints(parent.pid as number);
-    expect(endpoints).toContainEqual({ pid: ports.grandchild, host: '127.0.0.1', port: ports.v4 });
-    if (ports.v6 !== null) expect(endpoints).toContainEqual({ pid: ports.grandchild, host: '::1', port: ports.v6 });
-    expect(endpoints.every((endpoint) => endpoint.pid === ports.grandchild)).toBe(true);
+    const endpoints = await listeningEndpoints(tree.parent.pid as number);
+    for (const expected of tree.expectedEndpoints()) expect(endpoints).toContainEqual(expected);
+    expect(endpoints.every((endpoint) => endpoint.pid === tree.grandchild)).toBe(true);
   });
 
   it('fingerprints a live process stably and returns null for a missing one', async () => {
-    const first = await processFingerprint(parent.pid as number);
-    const second = await processFingerprint(parent.pid as number);
+    const first = await processFingerprint(tree.parent.pid as number);
+    const second = await processFingerprint(tree.parent.pid as number);
     expect(first).not.toBeNull();
     expect(first).toEqual(second);
     expect(first?.executable).toBe(process.execPath);

@@ -39,15 +39,3 @@ export function parseLsofListen(text: string): LsofListener[] {
   }
   return listeners;
 }
-
-/** Loopback only: 127.0.0.0/8, ::1 and IPv4-mapped loopback. Wildcard `*` listeners are not loopback-only. */
-export function isLoopbackHost(host: string): boolean {
-  const mapped = /^::ffff:(127\.\d+\.\d+\.\d+)$/i.exec(host);
-  return host === '::1' || host === 'localhost' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(mapped?.[1] ?? host);
-}
-
-export function normalizeLoopbackHost(host: string): string {
-  const mapped = /^::ffff:(127\.\d+\.\d+\.\d+)$/i.exec(host);
-  if (mapped?.[1]) return mapped[1];
-  return host === 'localhost' ? '127.0.0.1' : host;
-}

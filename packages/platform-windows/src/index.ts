@@ -6,7 +6,7 @@ export {
   PARENTS_SCRIPT,
   type WindowsNativePlatformOptions,
 } from './windows-native-platform.js';
-export { parseNetstatListening, parseNetstatAddress, isLoopbackHost, normalizeLoopbackHost, type NetstatListener } from './netstat-output.js';
+export { parseNetstatListening, parseNetstatAddress, type NetstatListener } from './netstat-output.js';
 export {
   parseProcessParents,
   descendants,
@@ -16,11 +16,6 @@ export {
   type ProcessParentRow,
 } from './process-output.js';
 export { parseDevToolsActivePort, defaultUserDataDir } from './devtools-active-port.js';
-export {
-  toNativeWindows,
-  loadNodeWindowManager,
-  type WindowManagerLike,
-  type WindowManagerWindow,
-  type WindowManagerLoader,
-} from './window-manager.js';
-export { execCommand, type CommandRunner, type CommandResult } from './command-runner.js';
+// The window half, command runner and loopback filter shared with platform-macos (re-exported
+// so this package's API stays whole).
+export * from '@sightline/platform-desktop';

@@ -38,12 +38,3 @@ export function parseNetstatListening(text: string): NetstatListener[] {
   }
   return listeners;
 }
-
-export function isLoopbackHost(host: string): boolean {
-  const mapped = /^::ffff:(127\.\d+\.\d+\.\d+)$/i.exec(host);
-  return host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(mapped?.[1] ?? host);
-}
-
-export function normalizeLoopbackHost(host: string): string {
-  return /^::ffff:(127\.\d+\.\d+\.\d+)$/i.exec(host)?.[1] ?? host;
-}

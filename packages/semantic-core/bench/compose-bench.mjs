@@ -6,7 +6,8 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import os from 'node:os';
-import { classifyPage, composeSnapshot, defaultComposeOptions, viewportCandidates, syntheticInbox } from '../dist/index.js';
+import { classifyPage, composeSnapshot, defaultComposeOptions, viewportCandidates } from '../dist/index.js';
+import { syntheticInbox } from '../dist/testing/index.js';
 
 // A callable gc() without asking for a node flag, so heap deltas measure what is held, not garbage.
 v8.setFlagsFromString('--expose-gc');

@@ -1,7 +1,8 @@
 // Feed the core a PageCapture from any collector and drive it through the Driver, with no browser:
 // here a synthetic inbox page (300 hidden controls before the visible reply form) stands in for
 // what a transport would hand over.
-import { Driver, FakeBrowser, FakeBrowserTransport, syntheticInbox } from '@sightline/semantic-core';
+import { Driver } from '@sightline/semantic-core';
+import { FakeBrowser, FakeBrowserTransport, syntheticInbox } from '@sightline/semantic-core/testing';
 
 const capture = syntheticInbox({ elements: 5_000, hiddenControls: 300 });
 const driver = new Driver({ transport: new FakeBrowserTransport(new FakeBrowser([{ capture }])) });

@@ -27,9 +27,6 @@ export { NodeLines, type NodeLine } from './render/node-lines.js';
 export { OUTLINE_TEXT_LIMIT, displayText, escapeOutline, formatLine, formatStates, type LineParts } from './render/outline-format.js';
 // The one text rendering of snapshot answers (MCP text content, CLI output).
 export { renderSnapshotText, snapshotFooter, describeOmitted, PLAIN_TEXT_STYLE, type SnapshotTextOptions, type SnapshotTextStyle } from './render/snapshot-text.js';
-// Test support: deterministic captures for tests, the harness and benchmarks.
-export * as testCaptures from './testing/test-captures.js';
-export { syntheticInbox, type SyntheticInboxOptions } from './testing/synthetic-capture.js';
 // Capabilities, read scopes and the Driver service (SPEC §2–§4, §6, §7).
 export { CapabilityStore, CONTINUATION_IDLE_MS, type ResolvedRef, type RefKind } from './capabilities/capability-store.js';
 export { nodeIdentity } from './capabilities/capability-ids.js';
@@ -43,18 +40,6 @@ export { refusalResponse, transportErrorResponse, invalidRequest, toFailure } fr
 export { DEFAULT_CONSOLE_LIMIT, dialogOpenMessage, dialogOutline } from './driver/dialog-verbs.js';
 export { DEFAULT_LAUNCH_VIEWPORT, BOUNDS_TOLERANCE } from './driver/bind-routes.js';
 export { anySignal, cancelledError, type CallOptions } from './driver/call-options.js';
-// Test support: in-memory ports for unit tests of the Driver and the frontends.
-export {
-  FakeBrowser,
-  FakeBrowserTransport,
-  FakeConnection,
-  FakeNativePlatform,
-  type FakeCall,
-  type FakeTabInit,
-  type FakePlatformInit,
-  type FakeTransportOptions,
-} from './testing/fake-ports.js';
-export { fakePage, fakeMailPage, type FakeNodeSpec, type FakePageSpec } from './testing/fake-ports-pages.js';
 // SPEC §12 wait and tabs.
 export * from './contract/wait.js';
 export * from './contract/tabs.js';

@@ -1,7 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Driver, FakeBrowser, FakeBrowserTransport, FakeNativePlatform, fakeMailPage } from '@sightline/semantic-core';
+import { Driver } from '@sightline/semantic-core';
+import { FakeBrowser, FakeBrowserTransport, FakeNativePlatform, fakeMailPage } from '@sightline/semantic-core/testing';
 import { createSightlineMcpServer } from '../../src/index.js';
 
 export interface InMemoryStack {

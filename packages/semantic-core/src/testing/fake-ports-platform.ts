@@ -1,11 +1,4 @@
-import type {
-  DevToolsActivePort,
-  ListeningEndpoint,
-  NativePlatform,
-  NativeWindow,
-  PlatformSentinels,
-  ProcessFingerprint,
-} from '../ports/native-platform.js';
+import type { DevToolsActivePort, ListeningEndpoint, NativePlatform, NativeWindow, PlatformSentinels, ProcessFingerprint } from '../ports/native-platform.js';
 import type { FakeCall } from './fake-ports.js';
 
 /** An in-memory NativePlatform: windows, sockets, DevToolsActivePort files and fingerprints as the test sets them. */

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 /** Runs an external command; injectable so tests replay recorded outputs. */
 export interface CommandResult {
   stdout: string;
-  /** 0 on success; `findstr`-style tools exit 1 when nothing matched, which is not an error. */
+  /** 0 on success; `lsof`, `pgrep` and `findstr`-style tools exit 1 when nothing matched, which is not an error. */
   exitCode: number;
 }
 

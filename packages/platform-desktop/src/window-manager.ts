@@ -1,7 +1,7 @@
 import type { NativeWindow } from '@sightline/semantic-core';
 
 /**
- * The slice of `node-window-manager` this package uses, and its guarded loader. The module is an
+ * The slice of `node-window-manager` the desktop platforms use, and its guarded loader. The module is an
  * optional native dependency: when it is missing or fails to load, windows are unavailable but the
  * socket/process parts of the platform still work.
  */
@@ -59,7 +59,8 @@ export function toNativeWindows(windows: WindowManagerWindow[], appName: (path: 
     try {
       title = window.getTitle() ?? '';
     } catch {
-      // a window may close between enumeration and the title query; it is still listed
+      // macOS needs the Screen Recording permission for titles, and on Windows a window may close
+      // between enumeration and the title query: either way the window is still listed
     }
     seen.add(window.id);
     result.push({
