@@ -2,7 +2,7 @@ import { documentLoaded, refWaitState, visibleTextIncludes, type RefWaitState } 
 import { elementEvidence, insideSensitive, isSensitive } from './evidence.js';
 import { hitTest } from './hit-test.js';
 import { closedDetailsContent } from './ua-hidden.js';
-import { NAME_FROM_CONTENT_ROLES, repeatsName } from '@sightline/semantic-core/ranking';
+import { NAME_FROM_CONTENT_ROLES, repeatsName } from '@sightline/semantic-core/page-safe';
 import { collapse, nameOf } from './roles.js';
 import { rankWalk, type RankFunction } from './rank.js';
 import { NOT_SEMANTIC, V_HIDDEN, V_IN, V_OCCLUDED, VIS_NAMES, type Rect, type Ranking, type Walk } from './types.js';

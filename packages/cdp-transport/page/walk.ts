@@ -1,6 +1,6 @@
-import { actionMask, geometryVisibility, isDragCursor, isSemantic, STRUCTURAL_ROLES as STRUCTURAL } from '@sightline/semantic-core/ranking';
+import { actionMask, geometryVisibility, isDragCursor, isSemantic, STRUCTURAL_ROLES as STRUCTURAL } from '@sightline/semantic-core/page-safe';
 import { labelOf, roleOf, svgRole } from './roles.js';
-import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
+import { intersectRects as intersect } from '@sightline/semantic-core/page-safe';
 import { paddingBox } from './geometry.js';
 import { isDraggable } from './draggable.js';
 import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, DRAG_CURSOR, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
@@ -386,7 +386,7 @@ export function walkDocument(
     }
     if (hidden || far) state.setClips(index, clipForChildren, clipForChildren, clipForChildren);
     else state.setClips(index, clipForChildren, absForChildren, fixedForChildren);
-    // The core's rules (bundled from @sightline/semantic-core/ranking) decide actions and semantics.
+    // The core's rules (bundled from @sightline/semantic-core/page-safe) decide actions and semantics.
     const evidence = scratch;
     evidence.tag = tag;
     evidence.role = role;
