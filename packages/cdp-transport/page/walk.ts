@@ -8,6 +8,7 @@ import { composedContains } from './hit-test.js';
 import { closedDetailsContent } from './ua-hidden.js';
 import { maybeClosedHost } from './closed-roots.js';
 import type { MutationLog } from './mutation-log.js';
+import type { FramePlacement } from './wire/ship-result.js';
 import { segmentKey, wholeKey, type OpenSegment, type Segment, type SegmentCache } from './segments.js';
 
 const DISABLED = Object.freeze({ disabled: true });
@@ -28,16 +29,6 @@ const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'm
  * script). Computed style is read only for elements not already hidden by an ancestor; boxes only
  * for semantic nodes and clipping containers.
  */
-export interface FramePlacement {
-  /** Top-left of this frame's viewport in top-level viewport coordinates. */
-  origin: { x: number; y: number };
-  /** The part of the top-level viewport this frame can show (iframe content box ∩ its clips); undefined for the main frame. */
-  clip: Rect | null | undefined;
-  /** Size of the top-level viewport. */
-  viewport: { width: number; height: number } | undefined;
-  /** The <iframe> showing this frame is itself covered by an overlay in its parent document. */
-  covered?: boolean;
-}
 
 export function walkDocument(
   doc: Document,

@@ -40,5 +40,6 @@ export { repeatsName } from './classify/echoes.js';
 export { fieldsMatchQuery, queryNeedle } from './scopes/query-match.js';
 export { tierOf, VIEWPORT_MAX_TIER } from './rank/tier.js';
 export type { Tier } from './model/semantic-node.js';
+export type { NodeStates } from './model/node-states.js';
 export { rankNodes } from './rank/rank-nodes.js';
 export { intersectRects, type Rect } from './model/geometry.js';
