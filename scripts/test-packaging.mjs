@@ -228,7 +228,7 @@ function resolvePackageEntry(project, name) {
 }
 
 const CONSUMER = `import { Driver, parseDevToolsActivePort, type SemanticSnapshotResponse, type NativePlatform } from '@sightline/semantic-core';
-import { tierOf } from '@sightline/semantic-core/ranking';
+import { tierOf } from '@sightline/semantic-core/page-safe';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
 import { createDefaultDriver, loadNativePlatform } from '@sightline/runtime';
 import { createSightlineMcpServer, SIGHTLINE_TOOLS } from '@sightline/mcp';

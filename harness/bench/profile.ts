@@ -2,7 +2,7 @@ import { CdpSession } from '@sightline/cdp-transport';
 
 interface Call {
   method: string;
-  /** For `Runtime.callFunctionOn` of the collector: which `__sightline.<name>` it called. */
+  /** For `Runtime.callFunctionOn` of the collector: which `__sightline` method it called. */
   detail: string;
   start: number;
   end: number;
@@ -30,8 +30,10 @@ export async function profileCdpCalls<T>(
   const original = prototype.send;
   prototype.send = function (this: unknown, ...args: unknown[]): Promise<unknown> {
     const method = String(args[0]);
-    const declaration = (args[1] as { functionDeclaration?: unknown } | undefined)?.functionDeclaration;
-    const collector = typeof declaration === 'string' ? /__sightline\.([A-Za-z0-9_$]+)/.exec(declaration)?.[1] : undefined;
+    // Every collector call goes through one dispatcher (src/page-call/): the method name is its first argument.
+    const params = args[1] as { functionDeclaration?: unknown; arguments?: Array<{ value?: unknown }> } | undefined;
+    const named = params?.arguments?.[0]?.value;
+    const collector = typeof params?.functionDeclaration === 'string' && params.functionDeclaration.includes('__sightline') && typeof named === 'string' ? named : undefined;
     const call: Call = { method, detail: collector ? `${method}:${collector}` : method, start: performance.now(), end: 0 };
     calls.push(call);
     const settle = (): void => {

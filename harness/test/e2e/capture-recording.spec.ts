@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pageCaptureSchema } from '@sightline/semantic-core';
-import { classifyPage } from '@sightline/semantic-core/ranking';
+import { classifyPage } from '@sightline/semantic-core/page-safe';
 
 // The recorded capture (harness/scripts/record-capture.mjs) is a valid, complete PageCapture of the
 // mail app that holds no raw CDP id and no secret.

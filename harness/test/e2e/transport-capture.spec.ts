@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageCaptureSchema, type PageCapture } from '@sightline/semantic-core';
-import { classifyPage } from '@sightline/semantic-core/ranking';
+import { classifyPage } from '@sightline/semantic-core/page-safe';
 import { ancestorsOf, findNodes, startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
 
 // SPEC §8 capture of the fixture mail app through CdpBrowserTransport (rows 1, 3, 4, 5 at the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SightlineError, type PageCapture } from '@sightline/semantic-core';
-import { classifyPage } from '@sightline/semantic-core/ranking';
+import { classifyPage } from '@sightline/semantic-core/page-safe';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
 import { findNodes, startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
 import { evaluateInPage } from './support/page-script.js';

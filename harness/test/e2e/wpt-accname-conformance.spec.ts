@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import CDP from 'chrome-remote-interface';
 import type { PageCapture } from '@sightline/semantic-core';
-import { classifyPage } from '@sightline/semantic-core/ranking';
+import { classifyPage } from '@sightline/semantic-core/page-safe';
 import { ariaRole } from '@sightline/cdp-transport';
 import { startTransportFixture, type TransportFixture } from './support/transport-fixture.js';
 

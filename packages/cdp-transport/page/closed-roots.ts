@@ -1,5 +1,6 @@
 import type { MutationLog } from './mutation-log.js';
 import type { Walk } from './types.js';
+import type { ClosedRootOptions, ClosedRootRequest } from './wire/ship-result.js';
 
 /**
  * Closed author shadow roots are invisible to script, even to this isolated world; CDP pierces
@@ -16,24 +17,6 @@ import type { Walk } from './types.js';
  *   built-ins near the viewport without light content, see maybeClosedHost) are checked one by one,
  *   each once per document.
  */
-
-/** What the Node side passes with every capture. */
-export interface ClosedRootOptions {
-  /** false: ship this walk without asking; closed-root work left undone is reported as `calls`. */
-  pass: boolean;
-  /** Documents whose walk and element count are at most this are read whole (0: never). */
-  scanNodes: number;
-  /**
-   * false: this frame had its pierced read in this capture already. Elements inserted since (while
-   * the capture ran) wait for the next snapshot; a whole read left incomplete is reported as `calls`.
-   */
-  rescan?: boolean;
-  /** This call follows a request of this frame in the same capture: its walk may ship if nothing changed. */
-  again?: boolean;
-}
-
-/** A request to the Node side, answered before the walk is repeated. */
-export type ClosedRootRequest = { closedScan: number } | { closedCandidates: number };
 
 /** Inserted elements remembered between reads; more and the next read is a whole-document one. */
 const MAX_INSERTED = 64;

@@ -1,19 +1,22 @@
-import { documentLoaded, refWaitState, visibleTextIncludes, type RefWaitState } from './wait-checks.js';
+import { documentLoaded, refWaitState, visibleTextIncludes } from './wait-checks.js';
 import { elementEvidence, insideSensitive, isSensitive } from './evidence.js';
 import { hitTest } from './hit-test.js';
 import { closedDetailsContent } from './ua-hidden.js';
-import { NAME_FROM_CONTENT_ROLES, repeatsName } from '@sightline/semantic-core/ranking';
+import { NAME_FROM_CONTENT_ROLES, repeatsName } from '@sightline/semantic-core/page-safe';
 import { collapse, nameOf } from './roles.js';
 import { rankWalk, type RankFunction } from './rank.js';
-import { NOT_SEMANTIC, V_HIDDEN, V_IN, V_OCCLUDED, VIS_NAMES, type Rect, type Ranking, type Walk } from './types.js';
-import { walkDocument, type FramePlacement } from './walk.js';
+import { NOT_SEMANTIC, V_HIDDEN, V_IN, V_OCCLUDED, VIS_NAMES, type Ranking, type Walk } from './types.js';
+import { walkDocument } from './walk.js';
 import { SegmentCache } from './segments.js';
 import { MutationLog } from './mutation-log.js';
 import { AxFreshness } from './ax-freshness.js';
 import { DragWatch } from './drag-watch.js';
-import { findSecretBoxes, type SecretBoxes } from './secret-boxes.js';
-import { ClosedRootTracker, type ClosedRootOptions, type ClosedRootRequest } from './closed-roots.js';
-import type { Activation, PageActionMethods, PlainDescription, ProbeReading, SelectKind, SelectOutcome } from '../src/actions/page-methods.js';
+import { findSecretBoxes } from './secret-boxes.js';
+import { ClosedRootTracker } from './closed-roots.js';
+import type { Activation, PlainDescription, ProbeReading, RefWaitState, SelectKind, SelectOutcome } from './wire/action-answers.js';
+import type { CollectorApi } from './wire/collector-api.js';
+import type { CaptureOptions, ClosedRootRequest, ShippedNode, ShipResult } from './wire/ship-result.js';
+import type { LabelBox, SecretBoxes } from './wire/screenshot-wire.js';
 import { activationKey } from './actions/activation-key.js';
 import { centreInView } from './actions/centre-in-view.js';
 import { coveringElement, plainDescription } from './actions/covering-element.js';
@@ -25,32 +28,11 @@ import { missingOptions, optionElements, selectKind, selectOptions } from './act
 import { SpaceGuard } from './actions/space-guard.js';
 import { secretValues } from './secret-values.js';
 
-export interface CaptureOptions {
-  mode: 'viewport' | 'query' | 'subtree' | 'all' | 'owners' | 'interactive';
-  /** Ranked semantic nodes to ship for viewport/subtree reads. */
-  shipLimit: number;
-  query?: string;
-  handle?: number;
-  /** Milliseconds this frame may spend. */
-  timeMs: number;
-  maxNodes: number;
-  maxHitTests: number;
-  placement: FramePlacement;
-  /** Reuse unchanged DOM-only walk records of earlier captures (default true; false reads everything afresh). */
-  reuse?: boolean;
-  /** Closed shadow roots: whether this walk may ask the Node side first, and the whole-read size limit. */
-  closed?: ClosedRootOptions;
-}
-
-// The wire shapes are declared once, on the Node side that reads them.
-export type { ShippedNode, ShipResult } from '../src/capture/shipped.js';
-import type { ShippedNode, ShipResult } from '../src/capture/shipped.js';
-
 const HIT = ['clear', 'clear', 'covered', 'unknown'] as const;
 const MAX_STORED_RANKINGS = 8;
 
 /** State of this isolated world for its document's life. */
-export class Collector implements PageActionMethods<Node> {
+export class Collector implements CollectorApi<Node> {
   private readonly handles = new WeakMap<Node, number>();
   private readonly byHandle = new Map<number, WeakRef<Node>>();
   private nextHandle = 1;
@@ -123,7 +105,7 @@ export class Collector implements PageActionMethods<Node> {
   private overlay: HTMLElement | null = null;
 
   /** Numbered labels over boxes (top-level viewport px) for annotated screenshots; [] removes them. */
-  labels(list: Array<{ label: number; box: Rect }>): void {
+  labels(list: LabelBox[]): void {
     this.overlay?.remove();
     this.overlay = null;
     if (list.length === 0) return;
@@ -159,12 +141,12 @@ export class Collector implements PageActionMethods<Node> {
   }
 
   /** The closed roots a pierced read found ([host, root] pairs); `complete`: no budget cut it short. */
-  closedScanned(complete: boolean, pairs: Array<Element | ShadowRoot>): void {
-    this.addClosedRoots(pairs);
+  closedScanned(complete: boolean, ...pairs: Array<Element | ShadowRoot>): void {
+    this.addClosedRoots(...pairs);
     this.closed.scanDone(complete);
   }
 
-  addClosedRoots(pairs: Array<Element | ShadowRoot>): void {
+  addClosedRoots(...pairs: Array<Element | ShadowRoot>): void {
     for (let i = 0; i + 1 < pairs.length; i += 2) {
       this.closedRoots.set(pairs[i] as Element, pairs[i + 1] as ShadowRoot);
       // Records copied from earlier walks did not compose this root: drop the ones around its host.

@@ -1,4 +1,4 @@
-import { isSecretFieldFacts } from '@sightline/semantic-core/ranking';
+import { isSecretFieldFacts } from '@sightline/semantic-core/page-safe';
 import { composedParent } from './hit-test.js';
 import { isDraggable } from './draggable.js';
 import type { Rect } from './types.js';

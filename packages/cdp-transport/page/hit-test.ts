@@ -1,4 +1,4 @@
-import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
+import { intersectRects as intersect } from '@sightline/semantic-core/page-safe';
 import { NOT_SEMANTIC, V_IN, V_NOLAYOUT, V_OCCLUDED, type Rect, type Walk } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { rankNodes, tierOf } from '@sightline/semantic-core/ranking';
+import { rankNodes, tierOf } from '@sightline/semantic-core/page-safe';
 import type { Tier } from '@sightline/semantic-core';
 import { NOT_SEMANTIC, V_HIDDEN, V_OCCLUDED, VIS_NAMES, type Walk } from './types.js';
 
@@ -10,7 +10,7 @@ export type RankFunction = (walk: Walk) => { order: Int32Array; tiers: Uint8Arra
 
 /**
  * SPEC §5 ranking with the core's own rules (`tierOf`, `rankNodes` from
- * `@sightline/semantic-core/ranking`, bundled into the page): tier 0 is the active dialog (with its
+ * `@sightline/semantic-core/page-safe`, bundled into the page): tier 0 is the active dialog (with its
  * content) and the focused element, with their ancestors; document order within a tier.
  * css_hidden and page_occluded nodes are excluded (counted apart).
  */

@@ -4,9 +4,7 @@
 import { isSensitive } from './evidence.js';
 import type { Rect } from './types.js';
 
-// The wire shapes are declared once, on the Node side that reads them.
-export type { FrameOwnerBox, SecretBoxes } from '../src/screenshot/mask-wire.js';
-import type { FrameOwnerBox, SecretBoxes } from '../src/screenshot/mask-wire.js';
+import type { FrameOwnerBox, SecretBoxes } from './wire/screenshot-wire.js';
 
 /**
  * Every secret field of the composed tree (open shadow roots, and the closed ones the collector

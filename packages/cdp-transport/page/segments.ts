@@ -1,5 +1,5 @@
 import { composedParent } from './hit-test.js';
-import { STRUCTURAL_ROLES } from '@sightline/semantic-core/ranking';
+import { STRUCTURAL_ROLES } from '@sightline/semantic-core/page-safe';
 import type { MutationLog } from './mutation-log.js';
 import type { Walk } from './types.js';
 

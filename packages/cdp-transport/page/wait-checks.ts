@@ -7,8 +7,7 @@ import { composedParent } from './hit-test.js';
 
 
 // The wire shape is declared once, on the Node side that reads it.
-export type { RefWaitState } from '../src/wait/ref-wait-state.js';
-import type { RefWaitState } from '../src/wait/ref-wait-state.js';
+import type { RefWaitState } from './wire/action-answers.js';
 
 const SKIPPED = new Set(['style', 'script', 'template', 'noscript']);
 

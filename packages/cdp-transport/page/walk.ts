@@ -1,6 +1,6 @@
-import { actionMask, geometryVisibility, isDragCursor, isSemantic, STRUCTURAL_ROLES as STRUCTURAL } from '@sightline/semantic-core/ranking';
+import { actionMask, geometryVisibility, isDragCursor, isSemantic, STRUCTURAL_ROLES as STRUCTURAL } from '@sightline/semantic-core/page-safe';
 import { labelOf, roleOf, svgRole } from './roles.js';
-import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
+import { intersectRects as intersect } from '@sightline/semantic-core/page-safe';
 import { paddingBox } from './geometry.js';
 import { isDraggable } from './draggable.js';
 import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, DRAG_CURSOR, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
@@ -8,6 +8,7 @@ import { composedContains } from './hit-test.js';
 import { closedDetailsContent } from './ua-hidden.js';
 import { maybeClosedHost } from './closed-roots.js';
 import type { MutationLog } from './mutation-log.js';
+import type { FramePlacement } from './wire/ship-result.js';
 import { segmentKey, wholeKey, type OpenSegment, type Segment, type SegmentCache } from './segments.js';
 
 const DISABLED = Object.freeze({ disabled: true });
@@ -28,16 +29,6 @@ const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'm
  * script). Computed style is read only for elements not already hidden by an ancestor; boxes only
  * for semantic nodes and clipping containers.
  */
-export interface FramePlacement {
-  /** Top-left of this frame's viewport in top-level viewport coordinates. */
-  origin: { x: number; y: number };
-  /** The part of the top-level viewport this frame can show (iframe content box ∩ its clips); undefined for the main frame. */
-  clip: Rect | null | undefined;
-  /** Size of the top-level viewport. */
-  viewport: { width: number; height: number } | undefined;
-  /** The <iframe> showing this frame is itself covered by an overlay in its parent document. */
-  covered?: boolean;
-}
 
 export function walkDocument(
   doc: Document,
@@ -386,7 +377,7 @@ export function walkDocument(
     }
     if (hidden || far) state.setClips(index, clipForChildren, clipForChildren, clipForChildren);
     else state.setClips(index, clipForChildren, absForChildren, fixedForChildren);
-    // The core's rules (bundled from @sightline/semantic-core/ranking) decide actions and semantics.
+    // The core's rules (bundled from @sightline/semantic-core/page-safe) decide actions and semantics.
     const evidence = scratch;
     evidence.tag = tag;
     evidence.role = role;

@@ -7,7 +7,7 @@
 // transport total, and the Driver's compose (semantic-core) from a Driver snapshot of the same tab.
 // --fresh: no reuse between snapshots (what a first snapshot of a page costs).
 import { execSync } from 'node:child_process';
-import { CdpBrowserTransport } from '../dist/index.js';
+import { CdpBrowserTransport } from '../dist/src/index.js';
 import { Driver } from '@sightline/semantic-core';
 import { launchTestChromium, startFixtureServer } from '../../../harness/dist/index.js';
 

@@ -25,8 +25,7 @@ import type { CdpConnection } from './connection/cdp-connection.js';
 import { OpaqueKeys } from './frame-keys.js';
 import type { ManagedChrome } from './launch/managed-chrome.js';
 import { PageCapturer } from './capture/page-capturer.js';
-import { CaptureBudget } from './capture/call-budget.js';
-import { callCollector } from './capture/collector-calls.js';
+import { callPage } from './page-call/page-call.js';
 import { CdpTab } from './tab/cdp-tab.js';
 import { takeMaskedScreenshot } from './screenshot/take-screenshot.js';
 import { performAction, resolveClickDelivery, type ClickDelivery } from './actions/perform-action.js';
@@ -125,10 +124,9 @@ export class CdpBrowserConnection implements BrowserConnection {
     if (this.documentKeys.raw(node.documentKey) !== frame.loaderId) return 'document_changed';
     const world = await tab.world(frameId);
     if (world.loaderId !== frame.loaderId) return 'document_changed';
-    const budget = new CaptureBudget(performance.now() + 5_000, 10, 0, 0);
     const handle = Number(node.handle);
     if (!Number.isInteger(handle)) return 'detached';
-    return callCollector<'live' | 'detached'>(world, budget, 'prove', [handle]);
+    return callPage(world, 'prove', handle);
   }
 
   async perform(tabKey: string, action: PageAction, options: PerformOptions = {}): Promise<ActionOutcome> {
@@ -188,8 +186,7 @@ export class CdpBrowserConnection implements BrowserConnection {
   /** Numbered labels drawn by the collector world in a closed overlay (removed right after the shot). */
   private async drawLabels(tab: CdpTab, labels: ScreenshotLabel[]): Promise<void> {
     const world = await tab.world(tab.mainFrameId);
-    const budget = new CaptureBudget(performance.now() + 5_000, 10, 0, 0);
-    await callCollector(world, budget, 'labels', [labels]);
+    await callPage(world, 'labels', labels);
   }
 
   /**

@@ -18,7 +18,7 @@ export type * from './compose/compose-types.js';
 export type { NodeTable, NodeOverride } from './classify/node-table.js';
 export { DEFAULT_NODE_BUDGET, DEFAULT_MAX_CHARS } from './compose/compose-types.js';
 // classify → rank → select → render (pure pipeline)
-export * from './ranking.js';
+export * from './page-safe.js';
 export { composeSnapshot, viewportCandidates, defaultComposeOptions } from './compose/compose-snapshot.js';
 export { selectNodes, type Selection } from './compose/select-nodes.js';
 export { accountFor, type Accounting } from './compose/omitted-counts.js';

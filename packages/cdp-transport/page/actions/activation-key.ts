@@ -1,4 +1,4 @@
-import type { Activation } from '../../src/actions/page-methods.js';
+import type { Activation } from '../wire/action-answers.js';
 
 const HTML = 'http://www.w3.org/1999/xhtml';
 const ROLE_KEYS: Record<string, Activation['key']> = { button: 'Enter', link: 'Enter', menuitem: 'Enter', tab: 'Enter', option: 'Enter', checkbox: 'Space', radio: 'Space', switch: 'Space' };

@@ -1,6 +1,6 @@
 import { composedContains, composedParent } from '../hit-test.js';
 import { hitElement } from './hit-inside.js';
-import type { PlainDescription } from '../../src/actions/page-methods.js';
+import type { PlainDescription } from '../wire/action-answers.js';
 
 const MODALS = 'dialog[open], [role=dialog][aria-modal=true], [role=alertdialog][aria-modal=true]';
 

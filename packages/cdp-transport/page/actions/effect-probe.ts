@@ -1,4 +1,4 @@
-import type { ProbeReading } from '../../src/actions/page-methods.js';
+import type { ProbeReading } from '../wire/action-answers.js';
 
 interface Probe {
   mutations: number;

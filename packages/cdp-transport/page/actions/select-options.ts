@@ -1,4 +1,4 @@
-import type { SelectKind, SelectOutcome } from '../../src/actions/page-methods.js';
+import type { SelectKind, SelectOutcome } from '../wire/action-answers.js';
 
 const norm = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
 

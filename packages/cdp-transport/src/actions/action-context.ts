@@ -2,9 +2,9 @@ import { SightlineError, type NodeAddress } from '@sightline/semantic-core';
 import type { CdpSession } from '../connection/cdp-session.js';
 import type { OpaqueKeys } from '../frame-keys.js';
 import type { CdpTab, TabFrame } from '../tab/cdp-tab.js';
-import { ACTION_GROUP, callPageObject, type PageObject } from './page-call.js';
+import { ACTION_GROUP, callPageObject, type PageObject } from '../page-call/page-call.js';
 
-export { ACTION_GROUP } from './page-call.js';
+export { ACTION_GROUP } from '../page-call/page-call.js';
 
 /** What action delivery needs from the connection: the tab, the opaque key maps, how clicks are delivered. */
 export interface ActionContext {

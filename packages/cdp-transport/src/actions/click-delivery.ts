@@ -2,7 +2,7 @@ import type { ActionOutcome } from '@sightline/semantic-core';
 import type { ActionContext, ActionTarget } from './action-context.js';
 import { pressChord } from './input-devices.js';
 import { observeDelivery, sitesFor } from './observed-delivery.js';
-import { callPage } from './page-call.js';
+import { callPage } from '../page-call/page-call.js';
 
 /**
  * How a click reaches the page (SPEC §6 decision, see the README's Actions section).

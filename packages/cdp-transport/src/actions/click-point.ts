@@ -3,7 +3,7 @@ import type { CdpSession } from '../connection/cdp-session.js';
 import type { CdpTab } from '../tab/cdp-tab.js';
 import type { ActionTarget } from './action-context.js';
 import { describeCovering, type Covering } from './covering.js';
-import { ACTION_GROUP, callPage, PageObject } from './page-call.js';
+import { ACTION_GROUP, callPage, PageObject } from '../page-call/page-call.js';
 
 export interface Point {
   x: number;

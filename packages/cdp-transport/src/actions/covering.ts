@@ -1,6 +1,6 @@
 import type { CdpSession } from '../connection/cdp-session.js';
 import type { CdpTab } from '../tab/cdp-tab.js';
-import { ACTION_GROUP, callPage, callPageObject, PageObject } from './page-call.js';
+import { ACTION_GROUP, callPage, callPageObject, PageObject } from '../page-call/page-call.js';
 
 export interface Covering {
   role: string;

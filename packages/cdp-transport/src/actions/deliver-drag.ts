@@ -3,7 +3,7 @@ import type { Protocol } from 'devtools-protocol';
 import type { CdpTab } from '../tab/cdp-tab.js';
 import type { ActionContext, ActionTarget } from './action-context.js';
 import { aimAt, type Point } from './click-point.js';
-import { callPage } from './page-call.js';
+import { callPage } from '../page-call/page-call.js';
 import { mouseDown, mouseMove, mouseUp, pathBetween } from './mouse-input.js';
 import { nextEvent } from './next-event.js';
 import { observeDelivery, sitesFor } from './observed-delivery.js';

@@ -4,7 +4,7 @@ import { aimAt } from './click-point.js';
 import { clickAt, insertText, pressChord, selectAllCommand, typeKeystrokes } from './input-devices.js';
 import { parseChord } from './key-table.js';
 import { mainSite, observeDelivery, sitesFor, type Undelivered } from './observed-delivery.js';
-import { callPage } from './page-call.js';
+import { callPage } from '../page-call/page-call.js';
 
 export interface TypeOptions {
   text: string;

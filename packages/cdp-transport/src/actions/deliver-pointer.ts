@@ -5,7 +5,7 @@ import { deliverKeyboardClick } from './click-delivery.js';
 import { clickAt } from './input-devices.js';
 import { clickVariantAt, isPlainClick } from './mouse-input.js';
 import { observeDelivery, sitesFor, type Undelivered } from './observed-delivery.js';
-import { callPage, callPageObjects } from './page-call.js';
+import { callPage, callPageObjects } from '../page-call/page-call.js';
 
 /**
  * Hit-test the node's centre; a covered point delivers nothing. Then, with keyboard delivery, a

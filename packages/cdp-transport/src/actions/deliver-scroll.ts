@@ -1,7 +1,7 @@
 import type { ActionOutcome } from '@sightline/semantic-core';
 import type { ActionContext, ActionTarget } from './action-context.js';
 import { mainSite } from './observed-delivery.js';
-import { callPage } from './page-call.js';
+import { callPage } from '../page-call/page-call.js';
 
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 

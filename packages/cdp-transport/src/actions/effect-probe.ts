@@ -1,5 +1,5 @@
 import type { CdpSession } from '../connection/cdp-session.js';
-import { callPage, PageObject } from './page-call.js';
+import { callPage, PageObject } from '../page-call/page-call.js';
 
 export type Effect = 'confirmed' | 'unverifiable' | 'suspected_noop';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPage } from '@sightline/semantic-core/ranking';
+import { classifyPage } from '@sightline/semantic-core/page-safe';
 import { composeSnapshot, defaultComposeOptions } from '@sightline/semantic-core';
 import { OpaqueKeys } from '../frame-keys.js';
 import { assemble } from './assemble.js';

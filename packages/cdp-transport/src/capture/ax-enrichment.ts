@@ -3,7 +3,7 @@ import { axFacts, type AxFacts } from './accessibility.js';
 import type { AxFactsCache } from './ax-facts-cache.js';
 import type { AssembledCapture } from './assemble.js';
 import type { CaptureBudget } from './call-budget.js';
-import { collectorObjects } from './collector-calls.js';
+import { callPageObjects } from '../page-call/page-call.js';
 
 /**
  * Roles whose AX facts add nothing the outline prints when the element carries no label of its own
@@ -57,10 +57,10 @@ export async function enrichFromAccessibility(
         usable = targets.slice(0, Math.max(0, budget.callLimit - budget.calls - 2));
         if (usable.length === 0) return;
       }
-      const objectIds = await collectorObjects(walk.world, budget, 'axTargets', [usable.map((i) => walk.ship.nodes[i]!.handle)]);
+      const objects = await callPageObjects(budget.site(walk.world), 'axTargets', usable.map((i) => walk.ship.nodes[i]!.handle));
       await Promise.all(
         usable.map(async (shippedIndex, k) => {
-          const objectId = objectIds[k];
+          const objectId = objects[k]?.objectId;
           if (!objectId) return;
           const { nodes } = await budget.send(walk.world.session, 'Accessibility.getPartialAXTree', { objectId, fetchRelatives: false });
           read++;

@@ -1,6 +1,6 @@
 import type { CdpSession } from '../connection/cdp-session.js';
 import type { AxFacts } from './accessibility.js';
-import type { WorldRef } from './collector-calls.js';
+import type { PageWorld as WorldRef } from '../page-call/page-call.js';
 
 /** Worlds (documents) remembered per session: older ones belong to documents navigated away from. */
 const WORLDS_PER_SESSION = 8;

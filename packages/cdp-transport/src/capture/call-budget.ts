@@ -1,5 +1,9 @@
 import type { CdpMethod, CdpParams, CdpResult } from '../connection/cdp-connection.js';
 import type { CdpSession } from '../connection/cdp-session.js';
+import type { PageCallSite, PageWorld } from '../page-call/page-call.js';
+
+/** The object group every remote object of a capture is created in (released at its end). */
+export const OBJECT_GROUP = 'sightline-capture';
 
 /** Counts the protocol calls of one capture against its budget, and tracks its deadline. */
 export class CaptureBudget {
@@ -34,5 +38,10 @@ export class CaptureBudget {
   send<M extends CdpMethod>(session: CdpSession, method: M, params?: CdpParams<M>): Promise<CdpResult<M>> {
     this.calls++;
     return session.send(method, params);
+  }
+
+  /** `world` as a page-call site whose protocol commands this budget counts (remote objects in `objectGroup`). */
+  site(world: PageWorld, objectGroup = OBJECT_GROUP): PageCallSite {
+    return { session: world.session, contextId: world.contextId, budget: this, objectGroup };
   }
 }

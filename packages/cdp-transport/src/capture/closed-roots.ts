@@ -1,8 +1,8 @@
 import type { Protocol } from 'devtools-protocol';
 import { TransportError } from '@sightline/semantic-core';
 import { CAPTURE_BUDGETS, type CaptureBudgets } from '../budgets.js';
-import type { CaptureBudget } from './call-budget.js';
-import { callCollectorWithObjects, collectorObjects, OBJECT_GROUP, type WorldRef } from './collector-calls.js';
+import { OBJECT_GROUP, type CaptureBudget } from './call-budget.js';
+import { callPage, callPageObjects, PageObject, type PageWorld as WorldRef } from '../page-call/page-call.js';
 
 /**
  * Closed author shadow roots (README "How a capture works", 5). Page script cannot see them, not
@@ -86,7 +86,7 @@ function isGone(error: unknown): boolean {
 
 /** Answers the collector's `closedScan` request: pierced reads of the subtrees it names. */
 export async function scanClosedRoots(world: WorldRef, budget: CaptureBudget, plan: ClosedRootPlan): Promise<void> {
-  const targets = (await collectorObjects(world, budget, 'takeClosedScan', [])).filter((id): id is string => id !== null);
+  const targets = (await callPageObjects(budget.site(world), 'takeClosedScan')).map((object) => object.objectId);
   const found: Found = { pairs: new Map(), frontier: [] };
   let complete = true;
   await Promise.all(
@@ -130,14 +130,14 @@ export async function scanClosedRoots(world: WorldRef, budget: CaptureBudget, pl
   }
   const pairs = await resolvePairs(world, budget, [...found.pairs].map(([root, host]) => ({ host: { backendNodeId: host }, root })));
   if (pairs.incomplete) complete = false;
-  await callCollectorWithObjects(world, budget, 'closedScanned', [complete], pairs.objectIds);
+  await callPage(budget.site(world), 'closedScanned', complete, ...pairs.objectIds.map((id) => new PageObject(id)));
 }
 
 /** Answers the collector's `closedCandidates` request: a pierced `depth: 1` description of each candidate host. */
 export async function checkClosedCandidates(world: WorldRef, budget: CaptureBudget, plan: ClosedRootPlan, candidates: number): Promise<void> {
   // Each host taken is remembered as asked: take no more than the calls to describe and resolve them.
   const limit = Math.min(plan.callsLeft, Math.max(0, Math.floor((budget.callLimit - budget.calls - 2) / 2)));
-  const hosts = (await collectorObjects(world, budget, 'takeClosedCandidates', [limit])).filter((id): id is string => id !== null);
+  const hosts = (await callPageObjects(budget.site(world), 'takeClosedCandidates', limit)).map((object) => object.objectId);
   if (candidates > limit) budget.exhausted.add('calls');
   const taken = hosts.filter(() => takeCall(plan, budget));
   const described = await Promise.all(
@@ -155,7 +155,7 @@ export async function checkClosedCandidates(world: WorldRef, budget: CaptureBudg
   });
   if (closed.length === 0) return;
   const pairs = await resolvePairs(world, budget, closed);
-  if (pairs.objectIds.length > 0) await callCollectorWithObjects(world, budget, 'addClosedRoots', [], pairs.objectIds);
+  if (pairs.objectIds.length > 0) await callPage(budget.site(world), 'addClosedRoots', ...pairs.objectIds.map((id) => new PageObject(id)));
 }
 
 /** Resolves [host, root] pairs into the world; pairs whose nodes are gone are dropped. */

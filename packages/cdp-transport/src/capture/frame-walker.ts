@@ -2,7 +2,7 @@ import { TransportError, intersectRects } from '@sightline/semantic-core';
 import type { CdpTab } from '../tab/cdp-tab.js';
 import { CAPTURE_BUDGETS } from '../budgets.js';
 import type { CaptureBudget } from './call-budget.js';
-import { callCollector, collectorObjects, type WorldRef } from './collector-calls.js';
+import { callPage, callPageObjects, type PageWorld as WorldRef } from '../page-call/page-call.js';
 import { checkClosedCandidates, closedRootCallsLeft, closedRootPlan, scanClosedRoots, type ClosedRootPlan } from './closed-roots.js';
 import type { CollectorMode, FramePlacement, ShipResult } from './shipped.js';
 
@@ -89,7 +89,7 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
     // The last walk, or one with no discovery budget left, ships whatever it holds (work left undone is named `calls`).
     options.closed.pass = attempt < MAX_WALKS - 1 && closedRootCallsLeft(closed, budget);
     try {
-      ship = await callCollector<Answer>(world, budget, 'capture', [options]);
+      ship = await callPage(budget.site(world), 'capture', options);
       if ('closedScan' in ship) {
         await scanClosedRoots(world, budget, closed);
         // One pierced read per frame and capture: what is inserted meanwhile waits for the next snapshot.
@@ -123,10 +123,10 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
   const owners = ship.nodes.map((node, index) => ({ node, index })).filter(({ node }) => node.frameOwner && node.vis !== 'css_hidden' && node.content && node.content.width > 0 && node.content.height > 0);
   if (owners.length === 0) return result;
   if (!budget.reserve(owners.length + 2)) return result;
-  const objectIds = await collectorObjects(world, budget, 'elements', [owners.map(({ node }) => node.handle)]);
+  const objects = await callPageObjects(budget.site(world), 'elements', owners.map(({ node }) => node.handle));
   const described = await Promise.all(
     owners.map(({ index }, i) => {
-      const objectId = objectIds[i];
+      const objectId = objects[i]?.objectId;
       return objectId ? budget.send(world.session, 'DOM.describeNode', { objectId }).then((r) => ({ index, frameId: r.node.frameId ?? null })) : Promise.resolve({ index, frameId: null as string | null });
     }),
   );

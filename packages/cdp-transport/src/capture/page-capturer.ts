@@ -11,8 +11,8 @@ import type { CdpTab } from '../tab/cdp-tab.js';
 import { assemble } from './assemble.js';
 import { enrichFromAccessibility } from './ax-enrichment.js';
 import { AxFactsCache } from './ax-facts-cache.js';
-import { CaptureBudget } from './call-budget.js';
-import { callCollector, OBJECT_GROUP, type WorldRef } from './collector-calls.js';
+import { CaptureBudget, OBJECT_GROUP } from './call-budget.js';
+import { callPage, type PageWorld as WorldRef } from '../page-call/page-call.js';
 import { walkFrame, type FrameWalk, type WalkPlan } from './frame-walker.js';
 import { closedRootPlan } from './closed-roots.js';
 import { comparePaths, flattenWalks, RankingStore, type StoredRanking } from './ranking-store.js';
@@ -175,12 +175,12 @@ export class PageCapturer {
     );
     let ships: Array<ShipResult | null>;
     if (entry.frames.length === 1) {
-      ships = [await callCollector<ShipResult | null>(worlds[0]!, budget, 'shipRanked', [entry.frames[0]!.worldToken, from, count])];
+      ships = [await callPage(budget.site(worlds[0]!), 'shipRanked', entry.frames[0]!.worldToken, from, count)];
     } else {
       const merged = await this.mergedOrder(entry, worlds, budget);
       const picks = entry.frames.map(() => [] as number[]);
       for (const [f, record] of merged.slice(from, from + count)) picks[f]!.push(record);
-      ships = await Promise.all(entry.frames.map((frame, f) => callCollector<ShipResult | null>(worlds[f]!, budget, 'shipRecords', [frame.worldToken, picks[f]!])));
+      ships = await Promise.all(entry.frames.map((frame, f) => callPage(budget.site(worlds[f]!), 'shipRecords', frame.worldToken, picks[f]!)));
     }
     if (ships.some((s) => s === null)) throw new SightlineError('browser_ref_stale', STALE_CONTINUATION);
     // Rebuild the frame tree from the stored paths: a frame's parent has the path minus its last record.
@@ -204,7 +204,7 @@ export class PageCapturer {
 
   private async mergedOrder(entry: StoredRanking, worlds: WorldRef[], budget: CaptureBudget): Promise<Array<[number, number]>> {
     if (entry.merged) return entry.merged;
-    const keys = await Promise.all(entry.frames.map((frame, f) => callCollector<number[] | null>(worlds[f]!, budget, 'rankedKeys', [frame.worldToken])));
+    const keys = await Promise.all(entry.frames.map((frame, f) => callPage(budget.site(worlds[f]!), 'rankedKeys', frame.worldToken)));
     if (keys.some((k) => k === null)) throw new SightlineError('browser_ref_stale', STALE_CONTINUATION);
     const all: Array<{ f: number; record: number; tier: number; path: number[] }> = [];
     keys.forEach((list, f) => {

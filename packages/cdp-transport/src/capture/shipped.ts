@@ -1,62 +1,7 @@
-import type { NodeStates, Rect } from '@sightline/semantic-core';
+import type { ShipResult, ShippedNode } from '../../page/wire/ship-result.js';
 
-// Wire shapes of the in-page collector (page/collector.ts). Kept in step with it by the E2E tests.
-
-export interface ShippedNode {
-  handle: number;
-  record: number;
-  parent: number;
-  kind: 'element' | 'text';
-  tag?: string;
-  role: string;
-  name: string;
-  vis: string | null;
-  tier?: number;
-  value?: string;
-  states?: NodeStates;
-  attributes?: Record<string, boolean | number | string>;
-  style?: { display: string; visibility: string; opacity: number; contentVisibility?: string; cursor?: string; position?: string; scrollable?: boolean };
-  content?: Rect;
-  box?: Rect | null;
-  clip?: Rect | null;
-  hit?: 'clear' | 'covered' | 'unknown';
-  coveredBy?: number;
-  frameOwner?: boolean;
-  /** The element's AX facts read by an earlier capture of this world are still current (page/ax-freshness.ts). */
-  axFresh?: boolean;
-  /** The element carries a label of its own (aria-labelledby, aria-label, title): its AX name is read whatever its role. */
-  labelled?: boolean;
-}
-
-export interface ShipResult {
-  url: string;
-  title: string;
-  viewport: { width: number; height: number };
-  scroll: { x: number; y: number };
-  nodes: ShippedNode[];
-  focused: number;
-  activeDialog: number;
-  exhausted: string[];
-  outside: Record<string, number>;
-  ranking: { token: string; shipped: number; total: number } | null;
-  included: 'all' | 'ranked_prefix';
-  walked: number;
-  stale?: boolean;
-  /** Phase timings (ms) of the collector in the page (walk, hit, rank, ship), for profiling. */
-  timings?: Record<string, number>;
-  /** Query and subtree modes: every node of the scope was shipped (none cut by the ship limit). */
-  scopeComplete?: boolean;
-}
-
-export type CollectorMode = 'viewport' | 'query' | 'subtree' | 'all' | 'owners' | 'interactive';
-
-export interface FramePlacement {
-  origin: { x: number; y: number };
-  clip: Rect | null | undefined;
-  viewport: { width: number; height: number } | undefined;
-  /** The <iframe> is covered in its parent: all of the frame's in-viewport content is occluded. */
-  covered?: boolean;
-}
+// The wire shapes are declared once, beside the page code that ships them.
+export type { CollectorMode, FramePlacement, ShipResult, ShippedNode } from '../../page/wire/ship-result.js';
 
 /**
  * Keeps the nodes `keep` selects plus their ancestors; drops the rest (counting semantic ones in

@@ -1,6 +1,5 @@
 import type { CdpTab } from '../tab/cdp-tab.js';
-import { CaptureBudget } from '../capture/call-budget.js';
-import { callCollector } from '../capture/collector-calls.js';
+import { callPage } from '../page-call/page-call.js';
 import { raceDialog } from './dialog-race.js';
 
 /** Values remembered per tab (the newest win). */
@@ -26,12 +25,11 @@ export class KnownSecrets {
     if (tab.dialogs.open) return;
     const frames = [...tab.frames.keys()];
     const read = async (): Promise<string[][]> => {
-      const budget = new CaptureBudget(performance.now() + READ_TIMEOUT_MS, frames.length + 1, 0, 0);
       return Promise.all(
         frames.map(async (frameId) => {
           try {
             const world = await tab.world(frameId);
-            const values = await withTimeout(callCollector<string[]>(world, budget, 'secretValues', []), READ_TIMEOUT_MS);
+            const values = await withTimeout(callPage(world, 'secretValues'), READ_TIMEOUT_MS);
             return Array.isArray(values) ? values.filter((value) => typeof value === 'string') : [];
           } catch {
             return []; // a frame that went away or did not answer: what is known already still applies

@@ -1,8 +1,7 @@
 import { TransportError, intersectRects, type Rect } from '@sightline/semantic-core';
 import type { CdpTab } from '../tab/cdp-tab.js';
 import { CaptureBudget } from '../capture/call-budget.js';
-import { callCollector, collectorObjects, type WorldRef } from '../capture/collector-calls.js';
-import type { SecretBoxes } from './mask-wire.js';
+import { callPage, callPageObjects, type PageWorld as WorldRef } from '../page-call/page-call.js';
 
 /** Object group of the frame-owner handles a mask pass creates (released at its end). */
 const MASK_GROUP = 'sightline-masks';
@@ -58,18 +57,18 @@ async function frameMasks(
 ): Promise<{ width: number; height: number }> {
   if (budget.timeLeftMs <= 0) throw new TransportError('timeout', `the screenshot's secret masks took longer than ${MASK_PASS_MS} ms; nothing was captured`, 'Runtime.callFunctionOn');
   const world = await tab.world(frameId);
-  const found = await callCollector<SecretBoxes>(world, budget, 'secretBoxes', []);
+  const found = await callPage(budget.site(world), 'secretBoxes');
   for (const box of found.boxes) push(out, place(box, placement), placement.clip);
   if (found.owners.length === 0) return found.viewport;
   sessions.add(world.session);
-  const objectIds = await collectorObjects(world, budget, 'secretFrameOwners', [], MASK_GROUP);
+  const owners = await callPageObjects(budget.site(world, MASK_GROUP), 'secretFrameOwners');
   await Promise.all(
     found.owners.map(async (owner, index) => {
       const content = place(owner.content, placement);
       const clip = placement.clip ? intersectRects(content, placement.clip) : content;
       if (!clip || !(clip.width > 0 && clip.height > 0)) return;
       const child: Placement = { x: content.x, y: content.y, scaleX: placement.scaleX * owner.scaleX, scaleY: placement.scaleY * owner.scaleY, clip };
-      const objectId = objectIds[index];
+      const objectId = owners[index]?.objectId;
       try {
         const described = objectId ? await budget.send(world.session, 'DOM.describeNode', { objectId }) : null;
         const childId = described?.node.frameId;

@@ -2,9 +2,8 @@ import { SightlineError, TransportError, urlMatches, type NodeAddress, type Wait
 import type { CdpSession } from '../connection/cdp-session.js';
 import type { OpaqueKeys } from '../frame-keys.js';
 import type { CdpTab } from '../tab/cdp-tab.js';
-import { CaptureBudget } from '../capture/call-budget.js';
-import { callCollector } from '../capture/collector-calls.js';
-import type { RefWaitState } from './ref-wait-state.js';
+import type { RefWaitState } from '../../page/wire/action-answers.js';
+import { callPage } from '../page-call/page-call.js';
 
 /** Quiet time that makes a tab network-idle (SPEC §12). */
 export const NETWORK_IDLE_MS = 500;
@@ -53,15 +52,13 @@ function unknownCondition(condition: never): never {
   throw new SightlineError('browser_invalid_request', `unknown wait condition ${(condition as { kind?: string }).kind ?? ''}`);
 }
 
-const budget = (): CaptureBudget => new CaptureBudget(performance.now() + 5_000, 1_000, 0, 0);
-
 /** true: some frame shows the text; false: every frame answered and none does; null: a frame could not answer. */
 async function textInFrames(tab: CdpTab, text: string): Promise<boolean | null> {
   await tab.refreshFrames();
   const answers = await Promise.all(
     [...tab.frames.keys()].map(async (frameId) => {
       try {
-        return await callCollector<boolean>(await tab.world(frameId), budget(), 'waitText', [text]);
+        return await callPage(await tab.world(frameId), 'waitText', text);
       } catch (error) {
         if (!isPassing(error)) throw error;
         tab.forgetWorld(frameId);
@@ -75,7 +72,7 @@ async function textInFrames(tab: CdpTab, text: string): Promise<boolean | null> 
 
 async function mainDocumentLoaded(tab: CdpTab): Promise<boolean> {
   try {
-    return await callCollector<boolean>(await tab.world(tab.mainFrameId), budget(), 'waitLoaded', []);
+    return await callPage(await tab.world(tab.mainFrameId), 'waitLoaded');
   } catch (error) {
     if (!isPassing(error)) throw error;
     tab.forgetWorld(tab.mainFrameId);
@@ -105,7 +102,7 @@ async function refState(context: WaitContext, node: NodeAddress): Promise<RefWai
   try {
     const world = await tab.world(frameId);
     if (world.loaderId !== frame.loaderId) return 'gone';
-    return await callCollector<RefWaitState>(world, budget(), 'waitRef', [handle]);
+    return await callPage(world, 'waitRef', handle);
   } catch (error) {
     if (!isPassing(error)) throw error;
     tab.forgetWorld(frameId);

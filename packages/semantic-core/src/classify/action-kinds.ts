@@ -1,5 +1,5 @@
 import type { ActionKind } from '../model/visibility.js';
-import type { CapturedNode } from '../model/page-capture.js';
+import type { ElementFacts } from './element-facts.js';
 import { rectIsEmpty } from '../model/geometry.js';
 import { isDragCursor } from './drag-cursor.js';
 import { CLICK_INPUT_TYPES, TEXT_INPUT_TYPES } from './roles.js';
@@ -48,12 +48,12 @@ export const ACTION_DRAG = 64;
  * `parentHasPointer`: the parent element's computed cursor is `pointer`;
  * `parentHasDragCursor`: the parent's computed cursor is a drag cursor.
  */
-export function actionMask(node: CapturedNode, parentHasPointer: boolean, parentHasDragCursor = false): number {
+export function actionMask(node: ElementFacts, parentHasPointer: boolean, parentHasDragCursor = false): number {
   return node.kind === 'element' ? elementActionMask(node, parentHasPointer, roleBits(node.role), parentHasDragCursor) : 0;
 }
 
 /** `actionMask` of an element whose `roleBits` the caller already has (classification needs them anyway). */
-export function elementActionMask(node: CapturedNode, parentHasPointer: boolean, bits: number, parentHasDragCursor = false): number {
+export function elementActionMask(node: ElementFacts, parentHasPointer: boolean, bits: number, parentHasDragCursor = false): number {
   if (node.states?.disabled === true) return 0;
   const role = node.role;
   const tag = node.tag;
@@ -87,7 +87,7 @@ export function elementActionMask(node: CapturedNode, parentHasPointer: boolean,
 }
 
 /** The primary action of inputs, selects, textareas, listboxes, comboboxes and contentEditable elements. */
-function formControlMask(node: CapturedNode, bits: number): number {
+function formControlMask(node: ElementFacts, bits: number): number {
   const role = node.role;
   const tag = node.tag;
   const attributes = node.attributes;
@@ -141,6 +141,6 @@ export function actionsFromMask(mask: number): ActionKind[] {
 }
 
 /** `actionMask` as a list (see there). */
-export function actionsFor(node: CapturedNode, parentHasPointer = false, parentHasDragCursor = false): ActionKind[] {
+export function actionsFor(node: ElementFacts, parentHasPointer = false, parentHasDragCursor = false): ActionKind[] {
   return actionsFromMask(actionMask(node, parentHasPointer, parentHasDragCursor));
 }

@@ -1,4 +1,4 @@
-import type { CapturedNode } from '../model/page-capture.js';
+import type { ElementFacts } from './element-facts.js';
 import { ROLE_STRUCTURAL, roleBits } from './role-bits.js';
 import { hasVisibleText } from './text.js';
 
@@ -7,13 +7,13 @@ import { hasVisibleText } from './text.js';
  * name (a named `generic` is a labelled group); a text node with visible text. Everything else is
  * structure: never counted, never given a ref, but its style still reaches its descendants.
  */
-export function isSemantic(node: CapturedNode, actionMask: number): boolean {
+export function isSemantic(node: ElementFacts, actionMask: number): boolean {
   if (node.kind === 'text') return hasVisibleText(node.name);
   return isSemanticElement(node, actionMask, roleBits(node.role));
 }
 
 /** `isSemantic` of an element whose `roleBits` the caller already has. */
-export function isSemanticElement(node: CapturedNode, actionMask: number, bits: number): boolean {
+export function isSemanticElement(node: ElementFacts, actionMask: number, bits: number): boolean {
   if (actionMask !== 0) return true;
   if ((bits & ROLE_STRUCTURAL) === 0) return true;
   return node.role === 'generic' && hasVisibleText(node.name);

@@ -23,11 +23,11 @@ export function geometryVisibility(
   clip: Rect | null | undefined,
   viewport: Size,
 ): 'in_viewport' | 'near_viewport' | 'offscreen' {
-  return VISIBILITY_CLASSES[geometryCode(box, clip, viewport.width, viewport.height)] as 'in_viewport' | 'near_viewport' | 'offscreen';
+  return VISIBILITY_CLASSES[geometryVisibilityCode(box, clip, viewport.width, viewport.height)] as 'in_viewport' | 'near_viewport' | 'offscreen';
 }
 
 /** `geometryVisibility` as a code (VIS_IN_VIEWPORT, VIS_NEAR_VIEWPORT or VIS_OFFSCREEN). */
-function geometryCode(box: Rect, clip: Rect | null | undefined, viewportWidth: number, viewportHeight: number): number {
+export function geometryVisibilityCode(box: Rect, clip: Rect | null | undefined, viewportWidth: number, viewportHeight: number): number {
   if (clip === null) return VIS_OFFSCREEN;
   // The visible part of the box, computed inline: this runs for every node of the page.
   let left = box.x;
@@ -78,7 +78,7 @@ export function visibilityCodeOf(
   if (node.kind === 'text' && parent !== undefined && rectIsEmpty(node.box)) evidence = parent;
   const box = evidence.box;
   if (!box || rectIsEmpty(box)) return VIS_NO_LAYOUT;
-  const where = geometryCode(box, evidence.clip, viewportWidth, viewportHeight);
+  const where = geometryVisibilityCode(box, evidence.clip, viewportWidth, viewportHeight);
   if (where !== VIS_IN_VIEWPORT) return where;
   const hit = node.hit ?? evidence.hit;
   if (hit === 'covered') return inDialog ? VIS_IN_VIEWPORT : VIS_PAGE_OCCLUDED;

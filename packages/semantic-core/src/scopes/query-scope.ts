@@ -2,6 +2,7 @@ import type { ClassifiedPage } from '../compose/compose-types.js';
 import type { SemanticNode } from '../model/semantic-node.js';
 import type { ReadSelection } from './read-selection.js';
 import { plainArray } from '../classify/lazy-array.js';
+import { fieldsMatchQuery, queryNeedle } from './query-match.js';
 
 /**
  * SPEC §4 `query`: case-insensitive substring match on role, accessible name, value and text
@@ -9,12 +10,8 @@ import { plainArray } from '../classify/lazy-array.js';
  * redacted text node, so a query cannot probe a password.
  */
 export function matchesQuery(node: SemanticNode, query: string): boolean {
-  const needle = query.toLocaleLowerCase();
-  const fields = [node.role];
   const isText = node.role === 'text' || node.role === 'statictext';
-  if (!(node.redacted && isText)) fields.push(node.name);
-  if (!node.redacted && node.value !== undefined) fields.push(node.value);
-  return fields.some((field) => field.toLocaleLowerCase().includes(needle));
+  return fieldsMatchQuery(queryNeedle(query), node.role, node.redacted && isText ? undefined : node.name, node.redacted ? undefined : node.value);
 }
 
 /** The hits of the query, every tier; the composer renders each hit under its ancestor chain. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CdpSession } from '../connection/cdp-session.js';
+import { CaptureBudget } from '../capture/call-budget.js';
 import { callPage, callPageObject, callPageObjects, PageObject, type PageWorld } from './page-call.js';
 
 /** A session that answers Runtime calls from a script and records what was sent. */
@@ -14,6 +15,8 @@ function fakeWorld(answer: (method: string, params: Record<string, unknown>) => 
   return { world: { session, contextId: 7 }, sent };
 }
 
+const DISPATCH = 'function(method, ...args) { return globalThis.__sightline[method](...args); }';
+
 describe('callPage', () => {
   it('calls the collector method by name in the world, nodes as remote objects, values as JSON', async () => {
     const { world, sent } = fakeWorld(() => ({ result: { type: 'object', value: { moved: true } } }));
@@ -25,13 +28,13 @@ describe('callPage', () => {
       returnByValue: true,
       arguments: [{ value: 'scrollBy' }, { objectId: 'obj-1' }, { value: 0 }, { value: 400 }],
     });
-    expect(params.functionDeclaration).toContain('globalThis.__sightline[method]');
+    expect(params.functionDeclaration).toBe(DISPATCH);
   });
 
-  it('answers nodes as PageObjects (null for null) and lists of nodes in order', async () => {
+  it('answers nodes as PageObjects (null for null) and lists of nodes at their indexes', async () => {
     const one = fakeWorld(() => ({ result: { type: 'object', objectId: 'chosen' } }));
     expect(await callPageObject(one.world, 'coveringElement', new PageObject('hit'), null)).toEqual(new PageObject('chosen'));
-    expect(one.sent[0]![1]).toMatchObject({ returnByValue: false, arguments: [{ value: 'coveringElement' }, { objectId: 'hit' }, { value: null }] });
+    expect(one.sent[0]![1]).toMatchObject({ returnByValue: false, objectGroup: 'sightline-action', arguments: [{ value: 'coveringElement' }, { objectId: 'hit' }, { value: null }] });
     const none = fakeWorld(() => ({ result: { type: 'object', subtype: 'null' } }));
     expect(await callPageObject(none.world, 'liveNode', 3)).toBeNull();
     const many = fakeWorld((method) =>
@@ -40,6 +43,25 @@ describe('callPage', () => {
         : { result: [{ name: '1', value: { objectId: 'b' } }, { name: 'length', value: { value: 2 } }, { name: '0', value: { objectId: 'a' } }] },
     );
     expect(await callPageObjects(many.world, 'optionElements', new PageObject('box'), ['x', 'y'])).toEqual([new PageObject('a'), new PageObject('b')]);
+    const gaps = fakeWorld((method) =>
+      method === 'Runtime.callFunctionOn'
+        ? { result: { type: 'object', objectId: 'array' } }
+        : { result: [{ name: '0', value: { type: 'object', subtype: 'null' } }, { name: '1', value: { objectId: 'b' } }] },
+    );
+    expect(await callPageObjects(gaps.world, 'elements', [4, 5])).toEqual([null, new PageObject('b')]);
+  });
+
+  it('through a capture budget: every protocol command is counted, objects land in the capture group', async () => {
+    const { world, sent } = fakeWorld((method) =>
+      method === 'Runtime.callFunctionOn' ? { result: { type: 'object', objectId: 'array' } } : { result: [{ name: '0', value: { objectId: 'host' } }] },
+    );
+    const budget = new CaptureBudget(performance.now() + 1_000, 10, 0, 0);
+    expect(await callPageObjects(budget.site(world), 'takeClosedCandidates', 5)).toEqual([new PageObject('host')]);
+    expect(budget.calls).toBe(2);
+    expect(sent[0]![1]).toMatchObject({ objectGroup: 'sightline-capture', arguments: [{ value: 'takeClosedCandidates' }, { value: 5 }] });
+    await callPage(budget.site(world), 'closedScanned', true, new PageObject('h'), new PageObject('r'));
+    expect(budget.calls).toBe(3);
+    expect(sent[2]![1]).toMatchObject({ arguments: [{ value: 'closedScanned' }, { value: true }, { objectId: 'h' }, { objectId: 'r' }] });
   });
 
   it('an exception in the page is a protocol error naming the method', async () => {
@@ -47,16 +69,27 @@ describe('callPage', () => {
     await expect(callPage(world, 'focusInFrame')).rejects.toMatchObject({ name: 'TransportError', failure: 'protocol_error', message: expect.stringContaining('focusInFrame') });
   });
 
-  it('is typed by the collector: unknown names and wrong arguments do not compile', () => {
+  it("is typed by the collector's own methods: unknown or renamed names and wrong arguments do not compile", () => {
     const { world } = fakeWorld(() => ({ result: { value: null } }));
+    const budget = new CaptureBudget(performance.now() + 1_000, 10, 0, 0);
     const never = false as boolean;
     if (never) {
       // @ts-expect-error no such page method
       void callPage(world, 'noSuchMethod');
+      // @ts-expect-error a renamed capture method (the collector's is `shipRanked`)
+      void callPage(budget.site(world), 'shipRank', 'w1', 0, 10);
+      // @ts-expect-error shipRanked takes (token, from, count)
+      void callPage(budget.site(world), 'shipRanked', 'w1', '0', 10);
+      // @ts-expect-error capture takes the collector's CaptureOptions
+      void callPage(budget.site(world), 'capture', { mode: 'everything' });
       // @ts-expect-error scrollBy takes (node | null, dx, dy)
       void callPage(world, 'scrollBy', 'not a node', 0, 0);
       // @ts-expect-error a node-answering method needs callPageObject
       void callPage(world, 'coveringElement', new PageObject('a'), null);
+      // @ts-expect-error a list of nodes needs callPageObjects
+      void callPage(world, 'elements', [1]);
+      // @ts-expect-error a JSON-answering method is not a node list
+      void callPageObjects(world, 'rankedKeys', 'w1');
     }
     expect(never).toBe(false);
   });

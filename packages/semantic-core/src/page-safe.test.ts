@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 
-// The ranking entry is bundled into pages (SPEC §8): it must run without zod.
+// The page-safe entry is bundled into pages (SPEC §8): it must run without zod.
 vi.mock('zod', () => {
-  throw new Error('ranking.ts must not load zod');
+  throw new Error('page-safe.ts must not load zod');
 });
 
-describe('ranking entry', () => {
+describe('page-safe entry', () => {
   it('loads and classifies without zod', async () => {
-    const ranking = await import('./ranking.js');
+    const ranking = await import('./page-safe.js');
     const { syntheticInbox } = await import('./testing/synthetic-capture.js');
     const page = ranking.classifyPage(syntheticInbox({ elements: 500 }));
     expect(page.ranked.length).toBe(page.nodes.length);
