@@ -36,7 +36,7 @@ export { diffOutline, REMOVED_MARKER, type OutlineDiff } from './scopes/diff-sco
 export { VIEWPORT_MAX_TIER } from './scopes/viewport-scope.js';
 export { Driver, DEFAULT_SCROLL_AMOUNT, type DriverOptions } from './driver/driver.js';
 export { DEFAULT_CONSOLE_LIMIT, dialogOpenMessage, dialogOutline } from './driver/dialog-verbs.js';
-export { DEFAULT_LAUNCH_VIEWPORT, BOUNDS_TOLERANCE } from './driver/bind-routes.js';
+export { DEFAULT_LAUNCH_VIEWPORT, DEFAULT_PAGE_WAIT, BOUNDS_TOLERANCE } from './driver/bind-routes.js';
 export { anySignal, cancelledError, type CallOptions } from './driver/call-options.js';
 // Test support: in-memory ports for unit tests of the Driver and the frontends.
 export {

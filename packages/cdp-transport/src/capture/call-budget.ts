@@ -1,5 +1,6 @@
 import type { CdpMethod, CdpParams, CdpResult } from '../connection/cdp-connection.js';
 import type { CdpSession } from '../connection/cdp-session.js';
+import type { CaptureTimings } from '@sightline/semantic-core';
 
 /** Counts the protocol calls of one capture against its budget, and tracks its deadline. */
 export class CaptureBudget {
@@ -7,6 +8,8 @@ export class CaptureBudget {
   readonly exhausted = new Set<'time' | 'nodes' | 'frames' | 'calls'>();
   nodesLeft: number;
   framesLeft: number;
+  /** Issue 16: where this capture's time went (ms, summed over frames). */
+  readonly timings: Required<CaptureTimings> = { worldSetup: 0, axEnable: 0, walk: 0, hitTest: 0, rank: 0, ax: 0 };
 
   constructor(
     readonly deadline: number,
@@ -29,6 +32,11 @@ export class CaptureBudget {
       return false;
     }
     return true;
+  }
+
+  /** Adds the time since `since` (a `performance.now()`) to a phase. */
+  time(phase: keyof CaptureTimings, since: number): void {
+    this.timings[phase] += performance.now() - since;
   }
 
   send<M extends CdpMethod>(session: CdpSession, method: M, params?: CdpParams<M>): Promise<CdpResult<M>> {
