@@ -20,6 +20,8 @@ import {
   type TransportEvent,
   type WaitCondition,
   type WaitOutcome,
+  type PageOpenReport,
+  type PageWait,
 } from '@sightline/semantic-core';
 import type { CdpConnection } from './connection/cdp-connection.js';
 import { OpaqueKeys } from './frame-keys.js';
@@ -38,6 +40,10 @@ import { dialogOpenRefusal, raceDialog, refuseWhileDialog } from './dialogs/dial
 import { closeTab, type CloseTabResult } from './dialogs/close-tab.js';
 import type { BeforeUnloadPolicy } from './dialogs/dialog-tracker.js';
 import { NavigationWatch } from './actions/navigation-watch.js';
+import { openPage } from './tab/page-open.js';
+
+/** `prepareTab`'s wait when none is given: the load event, at most 30 s. */
+const LOAD_WAIT: PageWait = { until: 'load', timeoutMs: 30_000, quietMs: 0 };
 
 export interface CdpConnectionOptions {
   browserKey: string;
@@ -189,31 +195,18 @@ export class CdpBrowserConnection implements BrowserConnection {
     await callPage(world, 'labels', labels);
   }
 
+  /** Issue 16: on a connection `launch` returned with a url, how that page was opened. */
+  opened?: PageOpenReport;
+
   /**
-   * Managed route: pin the tab's viewport (CSS px, scale 1) and optionally open `url`, waiting for
-   * its load event.
+   * Managed route: pin the tab's viewport (CSS px, scale 1) and optionally open `url`, waiting as
+   * `wait` says (default: the load event, at most 30 s; see tab/page-open.ts). Null without a url.
    */
-  async prepareTab(tabKey: string, viewport: { width: number; height: number }, url?: string): Promise<void> {
+  async prepareTab(tabKey: string, viewport: { width: number; height: number }, url?: string, wait: PageWait = LOAD_WAIT): Promise<PageOpenReport | null> {
     const tab = await this.tab(tabKey);
     await tab.session.send('Emulation.setDeviceMetricsOverride', { width: Math.round(viewport.width), height: Math.round(viewport.height), deviceScaleFactor: 1, mobile: false });
-    if (!url) return;
-    let off: () => void = () => undefined;
-    const loaded = new Promise<void>((resolve) => {
-      off = tab.session.on('Page.loadEventFired', () => resolve());
-    });
-    try {
-      const result = await tab.session.send('Page.navigate', { url });
-      if (result.errorText) throw new TransportError('protocol_error', `could not open ${url}: ${result.errorText}`, 'Page.navigate');
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        loaded,
-        new Promise<void>((_, reject) => {
-          timer = setTimeout(() => reject(new TransportError('timeout', `${url} did not finish loading in 30 s`, 'Page.navigate')), 30_000);
-        }),
-      ]).finally(() => clearTimeout(timer));
-    } finally {
-      off();
-    }
+    if (!url) return null;
+    return openPage(tab, url, wait);
   }
 
   // --- SPEC §12 wait and tabs ---------------------------------------------------------------

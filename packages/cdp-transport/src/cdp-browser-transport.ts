@@ -4,6 +4,7 @@ import { resolveEndpoint } from './connection/resolve-endpoint.js';
 import { launchManagedChrome, type ManagedChrome } from './launch/managed-chrome.js';
 import { DEFAULT_LAUNCH_QUEUE, LaunchQueue, defaultLaunchConcurrency } from './launch/launch-queue.js';
 import { CdpBrowserConnection } from './cdp-browser-connection.js';
+import { DEFAULT_OPEN_WAIT } from './tab/page-open.js';
 import type { CaptureBudgets } from './budgets.js';
 import type { ClickDelivery } from './actions/perform-action.js';
 
@@ -66,6 +67,7 @@ export class CdpBrowserTransport implements BrowserTransport {
   launch(options: LaunchOptions): Promise<BrowserConnection> {
     const signal = options.signal;
     return this.launches.run(async () => {
+      const launchStarted = performance.now();
       const managed = await launchManagedChrome({ headless: options.headless, viewport: options.viewport, env: this.options.env, signal, profileParent: this.options.profileParent });
       let connection: CdpBrowserConnection;
       try {
@@ -78,7 +80,7 @@ export class CdpBrowserTransport implements BrowserTransport {
         const stop = () => void connection.close();
         signal?.addEventListener('abort', stop, { once: true });
         try {
-          await prepareFirstTab(connection, options);
+          await prepareFirstTab(connection, options, launchStarted);
         } finally {
           signal?.removeEventListener('abort', stop);
         }
@@ -117,9 +119,11 @@ async function closeIfCancelled<T extends BrowserConnection>(connection: T, sign
 }
 
 /** Managed launch: size the first tab's viewport exactly and open the requested URL. */
-async function prepareFirstTab(connection: CdpBrowserConnection, options: LaunchOptions): Promise<void> {
+async function prepareFirstTab(connection: CdpBrowserConnection, options: LaunchOptions, launchStarted: number): Promise<void> {
   const tabs = await connection.listTabs();
   const first = tabs[0];
   if (!first) return;
-  await connection.prepareTab(first.key, options.viewport, options.url);
+  const opened = await connection.prepareTab(first.key, options.viewport, options.url, options.wait ?? DEFAULT_OPEN_WAIT);
+  // Issue 16: how the page was waited for, for the bind answer; launch = everything before the navigation.
+  if (opened) connection.opened = { ...opened, launchMs: performance.now() - launchStarted - opened.loadWaitMs };
 }

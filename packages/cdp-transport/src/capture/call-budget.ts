@@ -1,5 +1,6 @@
 import type { CdpMethod, CdpParams, CdpResult } from '../connection/cdp-connection.js';
 import type { CdpSession } from '../connection/cdp-session.js';
+import type { CaptureTimings } from '@sightline/semantic-core';
 import type { PageCallSite, PageWorld } from '../page-call/page-call.js';
 
 /** The object group every remote object of a capture is created in (released at its end). */
@@ -11,6 +12,8 @@ export class CaptureBudget {
   readonly exhausted = new Set<'time' | 'nodes' | 'frames' | 'calls'>();
   nodesLeft: number;
   framesLeft: number;
+  /** Issue 16: where this capture's time went (ms, summed over frames). */
+  readonly timings: Required<CaptureTimings> = { worldSetup: 0, axEnable: 0, walk: 0, hitTest: 0, rank: 0, ax: 0 };
 
   constructor(
     readonly deadline: number,
@@ -33,6 +36,11 @@ export class CaptureBudget {
       return false;
     }
     return true;
+  }
+
+  /** Adds the time since `since` (a `performance.now()`) to a phase. */
+  time(phase: keyof CaptureTimings, since: number): void {
+    this.timings[phase] += performance.now() - since;
   }
 
   send<M extends CdpMethod>(session: CdpSession, method: M, params?: CdpParams<M>): Promise<CdpResult<M>> {

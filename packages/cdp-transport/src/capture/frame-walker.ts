@@ -67,7 +67,9 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
     return { frameId, status: 'unprovable', outOfProcess: frame.outOfProcess, url: frame.url };
   }
   budget.framesLeft--;
+  const worldStarted = performance.now();
   let world = await tab.world(frameId);
+  budget.time('worldSetup', worldStarted);
   const options = {
     mode,
     shipLimit: plan.shipLimit,
@@ -104,7 +106,9 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
       // this frame's exchange: recreate it once and start the exchange over in the new document.
       if (!recreated && TransportError.isInstance(error) && /context/i.test(error.message)) {
         recreated = true;
+        const again = performance.now();
         world = await tab.world(frameId, true);
+        budget.time('worldSetup', again);
         options.closed.rescan = true;
         options.closed.again = false;
         attempt = -1;
@@ -117,6 +121,7 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
   }
   if (!ship || 'closedScan' in ship || 'closedCandidates' in ship) throw new TransportError('protocol_error', 'the collector did not ship its walk', 'Runtime.callFunctionOn');
   budget.nodesLeft -= ship.walked;
+  addPageTimings(budget, ship.timings);
   for (const reason of ship.exhausted) budget.exhausted.add(reason as 'time' | 'nodes' | 'calls');
   const result: FrameWalk = { frameId, loaderId: world.loaderId, world, outOfProcess: frame.outOfProcess, ship, path, children: [] };
 
@@ -168,4 +173,12 @@ async function proveChild(tab: CdpTab, frameId: string, parent: WorldRef): Promi
     await new Promise((resolve) => setTimeout(resolve, 25));
     if (!tab.frames.has(frameId)) await tab.refreshFrames();
   }
+}
+
+/** The collector's own phase timings (page/collector.ts) added to the capture's, summed over frames. */
+function addPageTimings(budget: CaptureBudget, timings: Record<string, number> | undefined): void {
+  if (!timings) return;
+  budget.timings.walk += timings['walk'] ?? 0;
+  budget.timings.hitTest += timings['hit'] ?? 0;
+  budget.timings.rank += (timings['rank'] ?? 0) + (timings['ship'] ?? 0);
 }

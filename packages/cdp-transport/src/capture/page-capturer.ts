@@ -235,6 +235,7 @@ export class PageCapturer {
       await Promise.all([...sessions].map((session) => session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined)));
     }
     this.lastTimings['ax'] = performance.now() - axStarted;
+    budget.timings.ax += this.lastTimings['ax'];
     const oopifFrames = assembled.frames.filter((f) => f.outOfProcess);
     const main = root.ship;
     const capture: PageCapture = {
@@ -255,6 +256,7 @@ export class PageCapturer {
         },
       },
     };
+    capture.timings = { ...budget.timings };
     if (included === 'ranked_prefix') capture.coverage.outside = assembled.outside;
     if (ranking) capture.coverage.ranking = ranking;
     return capture;

@@ -13,15 +13,18 @@ const LONG_LIVED = new Set(['EventSource', 'WebSocket']);
  */
 export class NetworkTracker {
   /** request id → the session that saw it start and the frame it is for. */
-  private readonly inflight = new Map<string, { owner: string; frameId: string | undefined }>();
+  private readonly inflight = new Map<string, { owner: string; frameId: string | undefined; url: string; type: string }>();
   private quietSince = performance.now();
+  /** Issue 16: when a request last started or ended (the quiet period of a one-shot counts from it). */
+  private lastActivity = performance.now();
 
   /** Starts counting the session's requests; its requests are dropped when it detaches. */
   async watch(session: CdpSession): Promise<void> {
     const owner = session.id ?? '';
     session.on('Network.requestWillBeSent', (event) => {
       if (event.request.url.startsWith('data:') || (event.type !== undefined && LONG_LIVED.has(event.type))) return;
-      this.inflight.set(event.requestId, { owner, frameId: event.frameId });
+      this.inflight.set(event.requestId, { owner, frameId: event.frameId, url: event.request.url, type: event.type ?? 'Other' });
+      this.lastActivity = performance.now();
     });
     session.on('Network.loadingFinished', ({ requestId }) => this.finish(requestId));
     session.on('Network.loadingFailed', ({ requestId }) => this.finish(requestId));
@@ -48,8 +51,19 @@ export class NetworkTracker {
     return this.inflight.size > 0 ? 0 : performance.now() - this.quietSince;
   }
 
+  /** Issue 16: ms since a request last started or ended (requests still in flight do not reset it). */
+  get idleForMs(): number {
+    return performance.now() - this.lastActivity;
+  }
+
+  /** Issue 16: the requests in flight now (resource type and URL), oldest first. */
+  pending(): Array<{ type: string; url: string }> {
+    return [...this.inflight.values()].map(({ type, url }) => ({ type, url }));
+  }
+
   private finish(requestId: string): void {
     if (!this.inflight.delete(requestId)) return;
+    this.lastActivity = performance.now();
     if (this.inflight.size === 0) this.quietSince = performance.now();
   }
 }

@@ -8,9 +8,23 @@ import { withInProcessDriver } from './in-process.js';
 import { pickTab } from '../mapping/session-state.js';
 import { formatResult } from '../format/format-result.js';
 import { paletteFor } from '../format/palette.js';
+import { timingRender } from '../format/timing-render.js';
 
 /** A session name for the one-shot run that cannot collide with a daemon session. */
 const ONE_SHOT_SESSION = 'sightline-one-shot';
+
+/**
+ * Issue 16: after the page is parsed and painted, a one-shot also waits until no request has
+ * started or ended for this long (bounded by the transport), so late content is in the snapshot.
+ */
+const ONE_SHOT_QUIET_MS = 300;
+
+/** The one-shot's `timing_ms` also says how long the launch and the page took (from the bind). */
+function withLaunchTiming(snapshot: unknown, timing: { launch: number; load_wait: number } | undefined): unknown {
+  const record = snapshot as { status?: string; timing_ms?: Record<string, number> };
+  if (!timing || record.status !== 'ok' || !record.timing_ms) return snapshot;
+  return { ...record, timing_ms: { ...record.timing_ms, launch: timing.launch, load_wait: timing.load_wait } };
+}
 
 /**
  * `sightline snapshot <url>`: launch a managed Chromium, load the URL, print one snapshot, and
@@ -22,13 +36,14 @@ export async function runOneShotSnapshot(
   url: string,
   params: Record<string, unknown>,
   launch: Record<string, unknown>,
+  display: { timing?: boolean } = {},
 ): Promise<number> {
   const result = await withInProcessDriver(async (driver) => {
     const bind = (await withProgress(
       io.stderr,
       'starting Chromium',
-      driver.bind({ session: ONE_SHOT_SESSION, launch: { ...launch, url: normalizeUrl(url) } }),
-    )) as { status: string; target_id?: string; tabs?: Array<{ tab_id: string; url: string; title: string; active: boolean | null }> };
+      driver.bind({ session: ONE_SHOT_SESSION, launch: { quiet_ms: ONE_SHOT_QUIET_MS, ...launch, url: normalizeUrl(url) } }),
+    )) as { status: string; target_id?: string; tabs?: Array<{ tab_id: string; url: string; title: string; active: boolean | null }>; timing_ms?: { launch: number; load_wait: number } };
     if (isFailure(bind) || bind.status !== 'ok') return bind;
     const tabId = pickTab(bind.tabs ?? []);
     if (!tabId) {
@@ -40,10 +55,11 @@ export async function runOneShotSnapshot(
       driver.snapshot({ session: ONE_SHOT_SESSION, target_id: bind.target_id, tab_id: tabId, ...params }),
     );
     await driver.endSession({ session: ONE_SHOT_SESSION });
-    return snapshot;
+    return withLaunchTiming(snapshot, bind.timing_ms);
   });
   // The continuation dies with the browser, so the footer points at a persistent session instead.
   const moreHint = `sightline open ${normalizeUrl(url)} && sightline snapshot --more`;
+  if (display.timing) return emitResult(io, globals, result, timingRender(io, globals, moreHint));
   return emitResult(io, globals, result, (value) =>
     formatResult(value, { palette: paletteFor(io.stdout, io.env), session: globals.session, moreHint }),
   );

@@ -10,6 +10,7 @@ import type {
 } from '@sightline/semantic-core';
 import { plainPalette, type Palette } from './palette.js';
 import { commandPrefix } from './command-hint.js';
+import { formatPageLoad } from './page-load-text.js';
 import type { FormatContext } from './snapshot-text.js';
 
 const defaultContext: FormatContext = { palette: plainPalette, session: 'default' };
@@ -52,9 +53,11 @@ export function formatBind(response: BindResponse, currentTab: string | null, co
   const { palette } = context;
   const { binding } = response;
   const exact = binding.exact ? 'exact' : 'heuristic: read-only';
+  const pageLoad = formatPageLoad(response, palette);
   return [
     `${palette.green('bound')} session ${context.session} to ${response.browser.product} ${palette.dim(`(${binding.route}, ${binding.proof}, ${exact})`)}`,
     formatTabs(response.tabs, currentTab, palette),
+    ...(pageLoad ? [pageLoad] : []),
     palette.dim(`next: ${commandPrefix(context.session)} snapshot`),
   ].join('\n');
 }

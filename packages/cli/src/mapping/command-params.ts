@@ -21,6 +21,8 @@ export interface SnapshotOptions {
   maxChildren?: number;
   urls?: boolean;
   timeout?: number;
+  /** `--timing`: print timing_ms after the snapshot (display only; not sent to the daemon). */
+  timing?: boolean;
 }
 
 const FORMATS: Record<string, 'semantic_v2' | 'dom_refs_v1'> = {
@@ -193,13 +195,20 @@ export function screenshotParams(options: { annotate?: boolean }): Record<string
 export interface OpenOptions {
   headed?: boolean;
   viewport?: string;
+  /** Issue 16: `ready` (parsed + first paint, the default) or `load`. */
+  waitUntil?: string;
+  waitTimeout?: number;
 }
 
 export function openParams(url: string, options: OpenOptions): Record<string, unknown> {
+  const waitUntil = options.waitUntil?.trim().toLowerCase();
+  if (waitUntil !== undefined && waitUntil !== 'ready' && waitUntil !== 'load') throw new UsageError(`--wait-until must be ready or load, not "${options.waitUntil}"`);
   return withoutUndefined({
     url: normalizeUrl(url),
     headless: options.headed === true ? false : undefined,
     viewport: options.viewport !== undefined ? parseViewport(options.viewport) : undefined,
+    wait_until: waitUntil,
+    wait_timeout_ms: options.waitTimeout,
   });
 }
 

@@ -54,7 +54,7 @@ export function toDriverCall(
       if (state && state.tabId) {
         return { method: 'navigate', input: { session, target_id: state.targetId, tab_id: state.tabId, url: params.url } };
       }
-      const launch = defined({ url: params.url, headless: params.headless, viewport: params.viewport });
+      const launch = defined({ url: params.url, headless: params.headless, viewport: params.viewport, wait_until: params.wait_until, wait_timeout_ms: params.wait_timeout_ms });
       return { method: 'bind', input: { session, launch } };
     }
     case 'bind':

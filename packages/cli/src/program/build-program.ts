@@ -34,6 +34,7 @@ import { runDemo, DEFAULT_DEMO_REPLY } from '../commands/demo.js';
 import { runWindows } from '../commands/windows.js';
 import { runMcp } from '../commands/mcp.js';
 import { waitForExit } from '../daemon/process-liveness.js';
+import { timingRender } from '../format/timing-render.js';
 
 function integer(what: string): (value: string) => number {
   return (value) => {
@@ -103,11 +104,13 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
     .argument('<url>', 'page to load; a bare host gets https://')
     .option('--headed', 'show the browser window instead of running headless')
     .option('--viewport <WxH>', 'viewport in CSS px (default 1280x800)')
-    .addHelpText('after', example('sightline open https://example.com', 'sightline --session work open localhost:3000 --viewport 1440x900'))
+    .option('--wait-until <what>', 'ready (default: parsed and first screen painted) or load (the load event, every image and script)')
+    .option('--wait-timeout <ms>', 'longest wait for the page in ms (500-120000, default 30000); then it is used as it is', integer('--wait-timeout'))
+    .addHelpText('after', example('sightline open https://example.com', 'sightline --session work open localhost:3000 --viewport 1440x900', 'sightline open https://example.com --wait-until load'))
     .action(
       run(async (command) => {
         const [url] = command.args as [string];
-        const params = openParams(url, command.opts<{ headed?: boolean; viewport?: string }>());
+        const params = openParams(url, command.opts<{ headed?: boolean; viewport?: string; waitUntil?: string; waitTimeout?: number }>());
         return runDaemonCommand(io, globalsOf(command), 'open', params, { autoStart: true, progress: 'starting Chromium' });
       }),
     );
@@ -162,6 +165,7 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
     .option('--max-children <n>', 'longest run of same-role siblings shown; the rest print as "… N more <role>" (1-1000, default 50)', integer('--max-children'))
     .option('--urls', 'print each link\'s URL as [url=…] (same-origin as a path)')
     .option('--timeout <ms>', 'time budget of the page collection in ms (500-60000)', integer('--timeout'))
+    .option('--timing', 'after the snapshot, print where its time went (timing_ms: world setup, walk, hit test, ax, …; one-shot: launch and load wait too)')
     .addOption(new Option('--format <format>', 'v2 (semantic outline) or v1 (compatibility DOM refs)').default('v2'))
     .addHelpText(
       'after',
@@ -182,9 +186,11 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
           if (params.more || params.diff || params.scope_ref !== undefined) {
             throw new InvalidArgumentError('--more, --diff and --scope need a session: run `sightline open <url>` first');
           }
-          return runOneShotSnapshot(io, globalsOf(command), url, params, {});
+          return runOneShotSnapshot(io, globalsOf(command), url, params, {}, { timing: options.timing === true });
         }
-        return runDaemonCommand(io, globalsOf(command), 'snapshot', params, { autoStart: false, progress: 'reading the page' });
+        const globals = globalsOf(command);
+        const render = options.timing === true ? timingRender(io, globals) : undefined;
+        return runDaemonCommand(io, globals, 'snapshot', params, { autoStart: false, progress: 'reading the page', ...(render ? { render } : {}) });
       }),
     );
 

@@ -34,6 +34,10 @@ export const managedBindRequestSchema = z.strictObject({
     url: z.string().max(8192).optional(),
     headless: z.boolean().optional(),
     viewport: viewportSchema.optional(),
+    // Issue 16: what opening `url` waits for, bounded (never an error when the bound runs out).
+    wait_until: z.enum(['ready', 'load']).optional(),
+    wait_timeout_ms: z.number().int().min(500).max(120_000).optional(),
+    quiet_ms: z.number().int().min(0).max(5_000).optional(),
   }),
 });
 

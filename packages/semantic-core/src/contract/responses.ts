@@ -35,6 +35,17 @@ export const bindResponseSchema = z.object({
   }),
   browser: z.object({ product: z.string(), protocol: z.string() }),
   tabs: z.array(tabSummarySchema),
+  /** Issue 16, managed launch with a url: what opening the page waited for and what was still loading. */
+  page_load: z
+    .object({
+      ready: z.enum(['painted', 'load', 'timeout']),
+      load_event: z.boolean(),
+      still_loading: z.array(z.object({ type: z.string(), url: z.string() })),
+      still_loading_count: z.number().int().nonnegative(),
+    })
+    .optional(),
+  /** Issue 16, managed launch: starting the browser and waiting for the page (ms). */
+  timing_ms: z.object({ launch: z.number().nonnegative(), load_wait: z.number().nonnegative() }).optional(),
 });
 
 export const listTabsResponseSchema = z.object({
@@ -98,6 +109,33 @@ export const pageSummarySchema = z.object({
   dialog: dialogSummarySchema.optional(),
 });
 
+/**
+ * Issue 16: where a snapshot's time went (ms). `collect` and `compose` are always there; the phases
+ * are present when the transport measured them (0 when a phase had nothing to do, e.g. the world
+ * already existed); `launch` and `load_wait` only on a one-shot (`sightline snapshot <url>`).
+ */
+const ms = () => z.number().nonnegative();
+export const snapshotTimingSchema = z.object({
+  collect: ms(),
+  compose: ms(),
+  /** Creating the collector's isolated world(s) and loading the collector into them. */
+  world_setup: ms().optional(),
+  /** Turning on Chromium's accessibility tree for the document (its first snapshot pays it). */
+  ax_enable: ms().optional(),
+  /** The in-page walk that classifies every element (all frames). */
+  walk: ms().optional(),
+  /** Hit tests against overlays (all frames). */
+  hit_test: ms().optional(),
+  /** Ranking and shipping what the budget can use (all frames). */
+  rank: ms().optional(),
+  /** Accessibility facts of the nodes to be shown. */
+  ax: ms().optional(),
+  /** One-shot only: starting the browser until its DevTools endpoint answered. */
+  launch: ms().optional(),
+  /** One-shot only: waiting for the page (navigation, parsing, first paint, quiet period). */
+  load_wait: ms().optional(),
+});
+
 export const semanticSnapshotResponseSchema = z.object({
   status: z.literal('ok'),
   mode: z.literal('snapshot'),
@@ -121,7 +159,7 @@ export const semanticSnapshotResponseSchema = z.object({
   refs: z.array(actionRefSchema),
   content_refs: z.array(contentRefSchema),
   oopif: z.object({ status: z.enum(['attached', 'none', 'partial']), frames: z.number().int().nonnegative() }),
-  timing_ms: z.object({ collect: z.number().nonnegative(), compose: z.number().nonnegative() }),
+  timing_ms: snapshotTimingSchema,
 });
 
 export const domRefsSnapshotResponseSchema = z.object({
@@ -212,6 +250,7 @@ export type ContentRef = z.infer<typeof contentRefSchema>;
 export type OmittedCounts = z.infer<typeof omittedCountsSchema>;
 export type SnapshotScope = (typeof SNAPSHOT_SCOPES)[number];
 export type SemanticSnapshotResponse = z.infer<typeof semanticSnapshotResponseSchema>;
+export type SnapshotTiming = z.infer<typeof snapshotTimingSchema>;
 export type DomRefsSnapshotResponse = z.infer<typeof domRefsSnapshotResponseSchema>;
 export type SnapshotResponse = SemanticSnapshotResponse | DomRefsSnapshotResponse;
 export type ActionResponse = z.infer<typeof actionResponseSchema>;

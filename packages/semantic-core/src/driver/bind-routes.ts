@@ -1,4 +1,4 @@
-import type { BrowserConnection, BrowserTransport, TabInfo } from '../ports/browser-transport.js';
+import type { BrowserConnection, BrowserTransport, PageWait, TabInfo } from '../ports/browser-transport.js';
 import type { NativePlatform, NativeWindow } from '../ports/native-platform.js';
 import type { Rect } from '../model/geometry.js';
 import type { EndpointBindRequest, ManagedBindRequest, NativeBindRequest } from '../contract/requests.js';
@@ -29,8 +29,20 @@ export async function bindManaged(transport: BrowserTransport, request: ManagedB
     headless: request.launch.headless ?? true,
     viewport: request.launch.viewport ?? { ...DEFAULT_LAUNCH_VIEWPORT },
     signal,
+    wait: pageWaitOf(request.launch),
   });
   return { connection, binding: { route: 'managed', proof: 'spawned_by_driver', exact: true }, owned: true, tabKeys: null };
+}
+
+/** Issue 16: opening a page waits for what a person waits for (parsed + first paint), at most this long. */
+export const DEFAULT_PAGE_WAIT: PageWait = { until: 'ready', timeoutMs: 30_000, quietMs: 0 };
+
+function pageWaitOf(launch: ManagedBindRequest['launch']): PageWait {
+  return {
+    until: launch.wait_until ?? DEFAULT_PAGE_WAIT.until,
+    timeoutMs: launch.wait_timeout_ms ?? DEFAULT_PAGE_WAIT.timeoutMs,
+    quietMs: launch.quiet_ms ?? DEFAULT_PAGE_WAIT.quietMs,
+  };
 }
 
 const OTHER_ROUTES = 'bind with cdp_url (a DevTools endpoint) or launch (a browser the driver starts) instead';

@@ -60,7 +60,9 @@ describe('Driver.bind — managed launch', () => {
     const { driver, transport, browser } = make();
     const result = bindResponseSchema.parse(await driver.bind({ session: 'cli', launch: {} }));
     expect(result.binding).toEqual({ route: 'managed', proof: 'spawned_by_driver', exact: true });
-    expect(transport.calls).toEqual([{ method: 'launch', detail: { url: undefined, headless: true, viewport: { width: 1280, height: 800 } } }]);
+    expect(transport.calls).toEqual([
+      { method: 'launch', detail: { url: undefined, headless: true, viewport: { width: 1280, height: 800 }, wait: { until: 'ready', timeoutMs: 30_000, quietMs: 0 } } },
+    ]);
     const ended = endSessionResponseSchema.parse(await driver.endSession({ session: 'cli' }));
     expect(ended.closed_browsers).toBe(1);
     expect(browser.calls.filter((call) => call.method === 'close')).toEqual([{ method: 'close', detail: { launched: true } }]);
@@ -71,7 +73,10 @@ describe('Driver.bind — managed launch', () => {
   it('passes url, headless and viewport through', async () => {
     const { driver, transport } = make();
     await driver.bind({ session: 'cli', launch: { url: 'http://127.0.0.1:8080/', headless: false, viewport: { width: 800, height: 600 } } });
-    expect(transport.calls[0]).toEqual({ method: 'launch', detail: { url: 'http://127.0.0.1:8080/', headless: false, viewport: { width: 800, height: 600 } } });
+    expect(transport.calls[0]).toEqual({
+      method: 'launch',
+      detail: { url: 'http://127.0.0.1:8080/', headless: false, viewport: { width: 800, height: 600 }, wait: { until: 'ready', timeoutMs: 30_000, quietMs: 0 } },
+    });
   });
 
   it('close() ends every session', async () => {

@@ -40,6 +40,7 @@ import { CapabilityStore } from '../capabilities/capability-store.js';
 import type { BindTicket, TargetRecord } from '../capabilities/capability-records.js';
 import { anySignal, cancelledError, throwIfCancelled, type CallOptions } from './call-options.js';
 import { bindExplicit, bindManaged, bindNative, type BoundBrowser } from './bind-routes.js';
+import { pageLoadFields } from './page-load.js';
 import { readSnapshot } from './snapshot-reader.js';
 import { deliverToRef, deliverToTab } from './action-delivery.js';
 import { takeScreenshot } from './screenshot.js';
@@ -289,6 +290,7 @@ export class Driver {
         binding: { ...bound.binding },
         browser: { product: bound.connection.product, protocol: bound.connection.protocol },
         tabs: this.tabSummaries(record, listed),
+        ...pageLoadFields(bound.connection.opened),
       };
     } catch (error) {
       if (target) this.store.killTarget(target);

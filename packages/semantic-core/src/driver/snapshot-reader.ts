@@ -18,6 +18,7 @@ import { viewportSelection } from '../scopes/viewport-scope.js';
 import { querySelection } from '../scopes/query-scope.js';
 import { subtreeSelection } from '../scopes/subtree-scope.js';
 import { diffOutline } from '../scopes/diff-scope.js';
+import { capturePhaseTiming } from './snapshot-timing.js';
 import type { ReadSelection } from '../scopes/read-selection.js';
 import {
   dropQueued,
@@ -228,7 +229,7 @@ export async function readSnapshot(
     outline,
     refs,
     contentRefs,
-    timing: { collect, compose: elapsed(composeStart) },
+    timing: { collect, compose: elapsed(composeStart), ...capturePhaseTiming(capture) },
   });
 }
 

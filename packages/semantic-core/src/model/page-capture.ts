@@ -154,6 +154,20 @@ export const captureCoverageSchema = z.object({
   scopeComplete: z.boolean().optional(),
 });
 
+/** Issue 16: where the capture's time went (ms), as the transport measured it; every phase optional. */
+export const captureTimingsSchema = z.object({
+  /** Isolated worlds created and the collector loaded into them. */
+  worldSetup: z.number().nonnegative().optional(),
+  /** Chromium's accessibility tree turned on for the document. */
+  axEnable: z.number().nonnegative().optional(),
+  /** In-page walk, hit tests, and ranking plus shipping, summed over frames. */
+  walk: z.number().nonnegative().optional(),
+  hitTest: z.number().nonnegative().optional(),
+  rank: z.number().nonnegative().optional(),
+  /** Accessibility reads of the nodes to be emitted. */
+  ax: z.number().nonnegative().optional(),
+});
+
 export const pageCaptureSchema = z.object({
   url: z.string(),
   title: z.string(),
@@ -168,6 +182,7 @@ export const pageCaptureSchema = z.object({
   /** Index of the active modal dialog, if any. */
   activeDialog: z.number().int().nullable(),
   coverage: captureCoverageSchema,
+  timings: captureTimingsSchema.optional(),
 });
 
 export type CapturedNode = z.infer<typeof capturedNodeSchema>;
@@ -175,6 +190,7 @@ export type CapturedFrame = z.infer<typeof capturedFrameSchema>;
 export type CaptureCoverage = z.infer<typeof captureCoverageSchema>;
 export type OutsideCounts = z.infer<typeof outsideCountsSchema>;
 export type PageCapture = z.infer<typeof pageCaptureSchema>;
+export type CaptureTimings = z.infer<typeof captureTimingsSchema>;
 export type NodeAttributes = z.infer<typeof nodeAttributesSchema>;
 export type NodeStyle = z.infer<typeof nodeStyleSchema>;
 

@@ -27,6 +27,36 @@ export interface LaunchOptions {
   viewport: Size;
   /** The caller gave up: stop the browser being launched (it must not outlive the request), reject. */
   signal?: AbortSignal | undefined;
+  /** Issue 16: what opening `url` waits for (the transport's default: `ready`, bounded). */
+  wait?: PageWait;
+}
+
+/** Issue 16: what opening a page waits for. */
+export interface PageWait {
+  /**
+   * `ready`: what a person waits for — the document parsed (DOMContentLoaded) and its first
+   * contentful paint, or the load event if that comes first. `load`: the load event.
+   */
+  until: 'ready' | 'load';
+  /** Bound of the wait (ms); when it runs out the page is used as it is (never an error). */
+  timeoutMs: number;
+  /** Then wait until no request has started or ended for this long (ms; 0: no quiet period), bounded too. */
+  quietMs: number;
+}
+
+/** Issue 16: how the page a launch opened was waited for, and what was still loading. */
+export interface PageOpenReport {
+  /** What ended the wait: `painted` (parsed and first contentful paint), `load`, or `timeout`. */
+  ready: 'painted' | 'load' | 'timeout';
+  /** The load event had fired when the wait ended. */
+  loadEvent: boolean;
+  /** Requests still in flight then (resource type and URL), at most a few; `stillLoadingCount` counts all. */
+  stillLoading: Array<{ type: string; url: string }>;
+  stillLoadingCount: number;
+  /** Starting the browser until its DevTools endpoint answered (ms). */
+  launchMs: number;
+  /** Navigating and waiting as asked (ms). */
+  loadWaitMs: number;
 }
 
 export interface TabInfo {
@@ -176,6 +206,8 @@ export interface BrowserConnection {
   onEvent(listener: (event: TransportEvent) => void): () => void;
   /** Detach; for a launched browser, also stop it and delete its profile. */
   close(): Promise<void>;
+  /** Issue 16: on a connection `launch` returned with a url, how that page was opened. */
+  readonly opened?: PageOpenReport;
   // --- SPEC §12 wait and tabs ---
   /**
    * Waits until `condition` holds in the tab or `timeoutMs` passes, whichever is first; resolves

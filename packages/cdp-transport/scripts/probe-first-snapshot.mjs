@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// Where a first snapshot's time goes: raw CDP steps on a freshly loaded generated inbox page, each
+// experiment in its own fresh tab (the browser shows one page at a time).
+//   pnpm --filter @sightline/cdp-transport build && pnpm --filter @sightline/harness build
+//   node packages/cdp-transport/scripts/probe-first-snapshot.mjs [size=100000] [rounds=3] [experiments]
+// Experiments (comma list, default all): plain, ax-before-load, ax-no-enable, world-early.
+import CDP from 'chrome-remote-interface';
+import { PAGE_SCRIPT } from '../dist/generated/page-script.js';
+import { launchTestChromium, startFixtureServer } from '../../../harness/dist/index.js';
+
+const size = Number(process.argv[2] ?? 100_000);
+const rounds = Number(process.argv[3] ?? 3);
+const only = process.argv[4]?.split(',') ?? null;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const server = await startFixtureServer();
+const chromium = await launchTestChromium();
+const url = server.inboxUrl(size);
+
+async function freshTab(browser) {
+  const { targetId } = await browser.Target.createTarget({ url: 'about:blank' });
+  const { targetInfos } = await browser.Target.getTargets();
+  for (const info of targetInfos) if (info.type === 'page' && info.targetId !== targetId) await browser.Target.closeTarget({ targetId: info.targetId });
+  const tab = await CDP({ host: '127.0.0.1', port: chromium.port, local: true, target: targetId });
+  await tab.Page.enable();
+  return tab;
+}
+
+async function timed(fn) {
+  const t0 = performance.now();
+  const value = await fn();
+  return [performance.now() - t0, value];
+}
+
+async function load(tab) {
+  const loaded = tab.Page.loadEventFired();
+  const [ms] = await timed(async () => {
+    await tab.Page.navigate({ url });
+    await loaded;
+  });
+  return ms;
+}
+
+async function nodeObject(tab, contextId, expression) {
+  const { result } = await tab.Runtime.evaluate({ expression, ...(contextId ? { contextId } : {}) });
+  return result.objectId;
+}
+
+const experiments = {
+  // Load, then each first-snapshot ingredient in turn.
+  async plain(tab) {
+    const out = {};
+    out.load = await load(tab);
+    const { result } = await tab.Runtime.evaluate({ expression: '(() => { const t = performance.now(); document.body.offsetHeight; return performance.now() - t; })()', returnByValue: true });
+    out.layout_in_page = result.value;
+    const [world, created] = await timed(() => tab.Page.createIsolatedWorld({ frameId: tab.__targetId, worldName: 'probe' }));
+    out.create_world = world;
+    out.inject = (await timed(() => tab.Runtime.evaluate({ expression: PAGE_SCRIPT, contextId: created.executionContextId })))[0];
+    const send = await nodeObject(tab, created.executionContextId, 'document.getElementById("send")');
+    out.ax_enable = (await timed(() => tab.Accessibility.enable()))[0];
+    out.ax_first = (await timed(() => tab.Accessibility.getPartialAXTree({ objectId: send, fetchRelatives: false })))[0];
+    out.ax_second = (await timed(() => tab.Accessibility.getPartialAXTree({ objectId: send, fetchRelatives: false })))[0];
+    const body = await nodeObject(tab, created.executionContextId, 'document.getElementById("page")');
+    out.ax_relatives = (await timed(() => tab.Accessibility.getPartialAXTree({ objectId: body, fetchRelatives: true })))[0];
+    return out;
+  },
+  // Accessibility on before the document exists: what it does to the load, and the first read after.
+  async 'ax-before-load'(tab) {
+    const out = {};
+    await tab.Accessibility.enable();
+    out.load = await load(tab);
+    const send = await nodeObject(tab, null, 'document.getElementById("send")');
+    out.ax_first = (await timed(() => tab.Accessibility.getPartialAXTree({ objectId: send, fetchRelatives: false })))[0];
+    return out;
+  },
+  // Partial reads without Accessibility.enable: does every read build the tree?
+  async 'ax-no-enable'(tab) {
+    const out = {};
+    out.load = await load(tab);
+    const send = await nodeObject(tab, null, 'document.getElementById("send")');
+    out.ax_first = (await timed(() => tab.Accessibility.getPartialAXTree({ objectId: send, fetchRelatives: false })))[0];
+    out.ax_second = (await timed(() => tab.Accessibility.getPartialAXTree({ objectId: send, fetchRelatives: false })))[0];
+    out.ax_third = (await timed(() => tab.Accessibility.getPartialAXTree({ objectId: send, fetchRelatives: false })))[0];
+    return out;
+  },
+  // The collector world registered before navigation (Page.addScriptToEvaluateOnNewDocument + worldName).
+  async 'world-early'(tab) {
+    const out = {};
+    await tab.Page.addScriptToEvaluateOnNewDocument({ source: PAGE_SCRIPT, worldName: 'probe-early' });
+    const contexts = [];
+    tab.Runtime.executionContextCreated(({ context }) => contexts.push(context));
+    await tab.Runtime.enable();
+    out.load = await load(tab);
+    const world = contexts.find((c) => c.name === 'probe-early');
+    out.world_found = world ? 1 : 0;
+    if (world) {
+      const { result } = await tab.Runtime.evaluate({ expression: 'typeof globalThis.__sightline', contextId: world.id, returnByValue: true });
+      out.collector_ready = result.value === 'object' ? 1 : 0;
+    }
+    return out;
+  },
+};
+
+try {
+  const browser = await CDP({ target: chromium.wsEndpoint, local: true });
+  const names = Object.keys(experiments).filter((name) => !only || only.includes(name));
+  const samples = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const name of names) {
+      const tab = await freshTab(browser);
+      const { targetInfos } = await browser.Target.getTargets();
+      tab.__targetId = targetInfos.find((t) => t.type === 'page').targetId;
+      try {
+        const out = await experiments[name](tab);
+        for (const [key, ms] of Object.entries(out)) (samples[`${name}.${key}`] ??= []).push(ms);
+        console.error(`round ${round} ${name}: ${Object.entries(out).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
+      } finally {
+        await tab.close();
+      }
+    }
+  }
+  console.log(`inbox ${size}, ${rounds} rounds: median (min–max) ms`);
+  for (const [key, list] of Object.entries(samples)) console.log(`${key.padEnd(32)} ${median(list).toFixed(0)} (${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)})`);
+  await browser.close();
+} finally {
+  await chromium.close();
+  await server.close();
+}

@@ -1,0 +1,84 @@
+import { TransportError, type PageOpenReport, type PageWait } from '@sightline/semantic-core';
+import type { CdpTab } from './cdp-tab.js';
+
+/** Requests listed by URL in a report; the rest are only counted. */
+const LISTED_REQUESTS = 10;
+/** A quiet period never adds more than this to the wait (ms). */
+const QUIET_MAX_MS = 1_500;
+
+/** The wait a launch uses when the caller does not say (issue 16: what a person waits for). */
+export const DEFAULT_OPEN_WAIT: PageWait = { until: 'ready', timeoutMs: 30_000, quietMs: 0 };
+
+/**
+ * Issue 16: `Page.navigate` to `url`, then wait for what a person waits for, bounded — not for the
+ * full load event (one slow image must not hold the page back when its text is on screen):
+ *
+ * - `ready`: the new document's `DOMContentLoaded` plus its `firstContentfulPaint` (lifecycle events
+ *   of that loader), or `load` when it comes first (a page with nothing contentful to paint);
+ * - `load`: the load event;
+ * - then, with `quietMs`, until no request has started or ended for that long (at most 1.5 s more).
+ *
+ * When `timeoutMs` runs out the page is used as it is (`ready: 'timeout'`): never an error. A
+ * navigation the browser refuses (DNS, connection refused) is a `protocol_error`.
+ */
+export async function openPage(tab: CdpTab, url: string, wait: PageWait, launchMs = 0): Promise<PageOpenReport> {
+  const started = performance.now();
+  const seen = new Map<string, Set<string>>();
+  let wake: () => void = () => undefined;
+  const off = [
+    tab.session.on('Page.lifecycleEvent', ({ frameId, loaderId, name }) => {
+      if (frameId !== tab.mainFrameId) return;
+      let names = seen.get(loaderId);
+      if (!names) seen.set(loaderId, (names = new Set()));
+      names.add(name);
+      wake();
+    }),
+  ];
+  try {
+    await tab.session.send('Page.setLifecycleEventsEnabled', { enabled: true });
+    const result = await tab.session.send('Page.navigate', { url });
+    if (result.errorText) throw new TransportError('protocol_error', `could not open ${url}: ${result.errorText}`, 'Page.navigate');
+    const loaderId = result.loaderId;
+    const names = (): Set<string> => (loaderId ? seen.get(loaderId) : undefined) ?? new Set();
+    const loaded = (): boolean => names().has('load');
+    const painted = (): boolean => names().has('DOMContentLoaded') && names().has('firstContentfulPaint');
+    const deadline = started + wait.timeoutMs;
+    const until = async (condition: () => boolean, by: number): Promise<boolean> => {
+      while (!condition()) {
+        const left = by - performance.now();
+        if (left <= 0) return false;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(left, 100));
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = () => undefined;
+      }
+      return true;
+    };
+    // A same-document navigation (a fragment) has no new loader: nothing to wait for.
+    let ready: PageOpenReport['ready'] = 'load';
+    if (loaderId) {
+      const met = await until(wait.until === 'load' ? loaded : () => loaded() || painted(), deadline);
+      ready = !met ? 'timeout' : loaded() ? 'load' : 'painted';
+    }
+    if (wait.quietMs > 0 && ready !== 'timeout') {
+      await until(() => tab.network.idleForMs >= wait.quietMs, Math.min(deadline, performance.now() + QUIET_MAX_MS));
+      if (loaded()) ready = 'load';
+    }
+    tab.network.quietForMs([...tab.frames.values()]); // forgets requests of documents and frames gone since
+    const pending = tab.network.pending();
+    return {
+      ready,
+      loadEvent: loaderId ? loaded() : true,
+      stillLoading: pending.slice(0, LISTED_REQUESTS),
+      stillLoadingCount: pending.length,
+      launchMs,
+      loadWaitMs: performance.now() - started,
+    };
+  } finally {
+    for (const unsubscribe of off) unsubscribe();
+  }
+}
