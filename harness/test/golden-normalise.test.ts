@@ -22,7 +22,7 @@ describe('golden normalisation', () => {
       snapshot: { id: 'p3', complete: false, continuation: 'bc-0123456789abcdef0123456789abcdef', omitted: { offscreen: 4 } },
       page: { url: 'http://127.0.0.1:4100/', title: 'Mail', focused_ref: null },
       refs: [{ ref: 'p3:7', role: 'button', name: 'Send', actions: ['click'], visibility: 'in_viewport', states: { disabled: false } }],
-      timing_ms: { collect: 12.5, compose: 3 },
+      timing_ms: { collect: 12.5, compose: 3, walk: 4 },
     };
     expect(normaliseResponse(response, origins)).toEqual({
       ...response,

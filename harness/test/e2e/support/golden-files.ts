@@ -35,7 +35,7 @@ export function normaliseText(text: string, origins: GoldenOrigins): string {
 }
 
 /**
- * The response with per-run values replaced: `timing_ms` numbers, `target_id`/`tab_id`, a
+ * The response with per-run values replaced: `timing_ms` numbers (collect and compose only), `target_id`/`tab_id`, a
  * continuation token (null stays null: whether there is one is behaviour), ports in every string.
  * Everything else (snapshot ids, refs, roles, names, values, states, counts, flags) is kept.
  */
@@ -52,7 +52,9 @@ export function normaliseResponse(response: unknown, origins: GoldenOrigins): un
       const out: Record<string, unknown> = {};
       for (const [name, item] of Object.entries(value)) {
         if (name === 'timing_ms' && item !== null && typeof item === 'object') {
-          out[name] = Object.fromEntries(Object.keys(item).map((part) => [part, '<ms>']));
+          // SPEC §4's two fields only: the phase breakdown (issue 16) is measurement, and which
+          // phases a read has depends on what was warm, not on what the page shows.
+          out[name] = Object.fromEntries(Object.keys(item).filter((part) => part === 'collect' || part === 'compose').map((part) => [part, '<ms>']));
         } else {
           out[name] = walk(item, name);
         }
