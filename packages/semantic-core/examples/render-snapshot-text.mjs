@@ -1,7 +1,8 @@
 // The one text rendering of a snapshot answer, as the MCP server and the CLI print it: the outline,
 // then what was omitted and why, the limits hit and how to read the rest (the caller names its own
 // follow-up command), and a line about a blocking JavaScript dialog when one is open.
-import { Driver, FakeBrowser, FakeBrowserTransport, renderSnapshotText, syntheticInbox } from '@sightline/semantic-core';
+import { Driver, renderSnapshotText } from '@sightline/semantic-core';
+import { FakeBrowser, FakeBrowserTransport, syntheticInbox } from '@sightline/semantic-core/testing';
 
 const capture = syntheticInbox({ elements: 2_000, hiddenControls: 300 });
 const driver = new Driver({ transport: new FakeBrowserTransport(new FakeBrowser([{ capture }])) });
