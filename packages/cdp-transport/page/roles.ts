@@ -152,8 +152,8 @@ export function nameOf(element: Element, role: string, tag: string): string {
       if (legend) return collapse(legend.textContent ?? '');
     }
   }
-  // Transitional (next commit): the page's old set also named listitem and term from content.
-  if (NAME_FROM_CONTENT_ROLES.has(role) || role === 'listitem' || role === 'term') {
+  // The core's set (Chromium's): a listitem or term is not named from its content.
+  if (NAME_FROM_CONTENT_ROLES.has(role)) {
     const text = collapse(element.textContent ?? '');
     if (text) return text;
   }
