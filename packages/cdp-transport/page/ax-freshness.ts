@@ -1,6 +1,6 @@
-import { composedParent } from './hit-test.js';
+import { composedParent } from './dom/composed-tree.js';
 import type { MutationLog } from './mutation-log.js';
-import { changesStyleSheets } from './segments.js';
+import { changesStyleSheets } from './walk/segments.js';
 
 /** Elements whose accessibility facts change without a DOM mutation (value, checked, labels). */
 const LIVE_TAGS = new Set(['input', 'textarea', 'select', 'option', 'optgroup', 'datalist', 'output', 'progress', 'meter', 'video', 'audio', 'canvas']);

@@ -1,3 +1,4 @@
+import { NEAR_VIEWPORT_MARGIN } from '@sightline/semantic-core/page-safe';
 import type { MutationLog } from './mutation-log.js';
 import type { Walk } from './types.js';
 import type { ClosedRootOptions, ClosedRootRequest } from './wire/ship-result.js';
@@ -22,8 +23,6 @@ import type { ClosedRootOptions, ClosedRootRequest } from './wire/ship-result.js
 const MAX_INSERTED = 64;
 /** Levels of nested same-process frames counted for the size of a whole-document read. */
 const MAX_FRAME_LEVELS = 4;
-/** SPEC §5 near-viewport margin (CSS px), for ordering candidates when the budget cannot take them all. */
-const NEAR_MARGIN = 1000;
 
 export class ClosedRootTracker {
   private candidates: Element[] = [];
@@ -155,7 +154,7 @@ export class ClosedRootTracker {
       // More than the budget: those near the viewport first (built-in candidates always are), in document order.
       const near = (element: Element) => {
         const r = element.getBoundingClientRect();
-        return r.bottom > -NEAR_MARGIN && r.top < innerHeight + NEAR_MARGIN && r.right > -NEAR_MARGIN && r.left < innerWidth + NEAR_MARGIN;
+        return r.bottom > -NEAR_VIEWPORT_MARGIN && r.top < innerHeight + NEAR_VIEWPORT_MARGIN && r.right > -NEAR_VIEWPORT_MARGIN && r.left < innerWidth + NEAR_VIEWPORT_MARGIN;
       };
       const first = candidates.filter(near);
       const taken = new Set(first);

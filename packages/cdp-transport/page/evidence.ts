@@ -1,35 +1,15 @@
-import { isSecretFieldFacts } from '@sightline/semantic-core/page-safe';
-import { composedParent } from './hit-test.js';
-import { isDraggable } from './draggable.js';
+import { REDACTED_TEXT } from '@sightline/semantic-core/page-safe';
+import { contentInsets } from './dom/boxes.js';
+import { isDraggable } from './dom/draggable.js';
+import { isSensitive } from './secret-fields.js';
 import type { Rect } from './types.js';
-
-/** SPEC §4's secret-field rule: the core's, bundled (one rule for snapshots and screenshot masks). */
-export function isSensitive(element: Element): boolean {
-  const tag = element.localName;
-  const autocomplete = element.getAttribute('autocomplete');
-  // Cheap exit for the many elements the rule cannot match (this runs once per walked element).
-  if (tag !== 'input' && !autocomplete) return false;
-  return isSecretFieldFacts({
-    tag,
-    inputType: tag === 'input' ? ((element as HTMLInputElement).type || 'text').toLowerCase() : undefined,
-    autocomplete,
-    contentEditable: (element as HTMLElement).isContentEditable === true,
-  });
-}
-
-/** Whether a node sits inside a sensitive field (its text is never read). */
-export function insideSensitive(node: Node): boolean {
-  for (let current: Element | null = node.nodeType === 1 ? (node as Element) : composedParent(node); current; current = composedParent(current)) {
-    if (isSensitive(current)) return true;
-  }
-  return false;
-}
+import type { ShippedStyle } from './wire/ship-result.js';
 
 export interface ElementEvidence {
   value?: string;
   states?: Record<string, boolean | number | 'mixed'>;
   attributes?: Record<string, boolean | number | string>;
-  style: { display: string; visibility: string; opacity: number; contentVisibility?: string; cursor?: string; position?: string; scrollable?: boolean };
+  style: ShippedStyle;
   /** For <iframe>: its content box in top-level coordinates. */
   content?: Rect;
 }
@@ -79,7 +59,7 @@ export function elementEvidence(element: Element, focused: boolean, origin: { x:
       if (tag === 'select') {
         const selected = Array.from((element as HTMLSelectElement).selectedOptions, (o) => (o.label || o.text).trim());
         out.value = selected.join(', ');
-      } else out.value = isSensitive(element) ? (raw.length > 0 ? '••••' : '') : raw.slice(0, 2000);
+      } else out.value = isSensitive(element) ? (raw.length > 0 ? REDACTED_TEXT : '') : raw.slice(0, 2000);
     }
   }
   const states: Record<string, boolean | number | 'mixed'> = {};
@@ -108,16 +88,8 @@ export function elementEvidence(element: Element, focused: boolean, origin: { x:
 
   if (tag === 'iframe' || tag === 'frame') {
     const border = element.getBoundingClientRect();
-    const padLeft = Number.parseFloat(style.paddingLeft) || 0;
-    const padTop = Number.parseFloat(style.paddingTop) || 0;
-    const padRight = Number.parseFloat(style.paddingRight) || 0;
-    const padBottom = Number.parseFloat(style.paddingBottom) || 0;
-    out.content = {
-      x: border.x + element.clientLeft + padLeft + origin.x,
-      y: border.y + element.clientTop + padTop + origin.y,
-      width: Math.max(0, element.clientWidth - padLeft - padRight),
-      height: Math.max(0, element.clientHeight - padTop - padBottom),
-    };
+    const inset = contentInsets(element, style);
+    out.content = { x: border.x + element.clientLeft + inset.padLeft + origin.x, y: border.y + element.clientTop + inset.padTop + origin.y, width: inset.width, height: inset.height };
   }
   return out;
 }

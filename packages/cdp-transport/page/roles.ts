@@ -1,5 +1,6 @@
 // Preliminary role and name from tag + attributes: enough to tell actionable from content in the
 // page. The emitted roles/names come from Chromium's accessibility tree for shipped nodes.
+import { collapseWhitespace, NAME_FROM_CONTENT_ROLES } from '@sightline/semantic-core/page-safe';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio',
@@ -35,17 +36,6 @@ function scopedBySection(element: Element, scopes: ReadonlySet<string>): boolean
 function hasOwnLabel(element: Element): boolean {
   return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('aria-labeledby');
 }
-
-export const ACTIONABLE_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'menuitem',
-  'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'gridcell',
-]);
-
-/** Roles whose name comes from their content when no label is given. */
-export const NAME_FROM_CONTENT: ReadonlySet<string> = new Set([
-  'button', 'link', 'heading', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem',
-  'cell', 'columnheader', 'rowheader', 'checkbox', 'radio', 'switch', 'tooltip', 'listitem', 'term', 'gridcell', 'row',
-]);
 
 export function roleOf(element: Element, tag: string): string {
   const explicit = element.getAttribute('role');
@@ -96,7 +86,7 @@ export function roleOf(element: Element, tag: string): string {
 export const SHIPPED_TEXT_LIMIT = 501;
 
 export function collapse(text: string, limit = SHIPPED_TEXT_LIMIT): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
+  const collapsed = collapseWhitespace(text);
   return collapsed.length > limit ? collapsed.slice(0, limit) : collapsed;
 }
 
@@ -162,7 +152,8 @@ export function nameOf(element: Element, role: string, tag: string): string {
       if (legend) return collapse(legend.textContent ?? '');
     }
   }
-  if (NAME_FROM_CONTENT.has(role)) {
+  // The core's set (Chromium's): a listitem or term is not named from its content.
+  if (NAME_FROM_CONTENT_ROLES.has(role)) {
     const text = collapse(element.textContent ?? '');
     if (text) return text;
   }

@@ -1,7 +1,8 @@
 // Where a screenshot must be masked (SPEC §4: secrets never leave the process, not even as pixels).
 // Runs in the isolated world: it only reads geometry, so a page script can neither see the request
 // nor remove a mask (the masks are painted onto the image in Node, src/screenshot/).
-import { isSensitive } from './evidence.js';
+import { isSensitive } from './secret-fields.js';
+import { contentInsets } from './dom/boxes.js';
 import type { Rect } from './types.js';
 
 import type { FrameOwnerBox, SecretBoxes } from './wire/screenshot-wire.js';
@@ -56,16 +57,13 @@ function ownerBox(element: Element): FrameOwnerBox | null {
   const style = getComputedStyle(element);
   const scaleX = html.offsetWidth > 0 ? border.width / html.offsetWidth : 1;
   const scaleY = html.offsetHeight > 0 ? border.height / html.offsetHeight : 1;
-  const padLeft = Number.parseFloat(style.paddingLeft) || 0;
-  const padTop = Number.parseFloat(style.paddingTop) || 0;
-  const padRight = Number.parseFloat(style.paddingRight) || 0;
-  const padBottom = Number.parseFloat(style.paddingBottom) || 0;
+  const inset = contentInsets(element, style);
   return {
     content: {
-      x: border.x + (element.clientLeft + padLeft) * scaleX,
-      y: border.y + (element.clientTop + padTop) * scaleY,
-      width: Math.max(0, element.clientWidth - padLeft - padRight) * scaleX,
-      height: Math.max(0, element.clientHeight - padTop - padBottom) * scaleY,
+      x: border.x + (element.clientLeft + inset.padLeft) * scaleX,
+      y: border.y + (element.clientTop + inset.padTop) * scaleY,
+      width: inset.width * scaleX,
+      height: inset.height * scaleY,
     },
     scaleX,
     scaleY,

@@ -1,4 +1,4 @@
-import { isSensitive } from './evidence.js';
+import { isSensitive } from './secret-fields.js';
 
 /** Shortest value treated as a secret (a shorter one would redact ordinary words and digits). */
 export const MIN_SECRET_LENGTH = 4;

@@ -1,10 +1,12 @@
-import type { WalkSegment } from './segments.js';
+import type { Rect } from '@sightline/semantic-core/page-safe';
+import type { WalkSegment } from './walk/segments.js';
 
-export interface Rect { x: number; y: number; width: number; height: number }
+export type { Rect } from '@sightline/semantic-core/page-safe';
 
-/** Visibility codes used inside the page (index into VIS_NAMES). */
-export const VIS_NAMES = ['in_viewport', 'near_viewport', 'offscreen', 'css_hidden', 'no_layout', 'page_occluded', 'unknown'] as const;
-export const V_IN = 0, V_NEAR = 1, V_OFF = 2, V_HIDDEN = 3, V_NOLAYOUT = 4, V_OCCLUDED = 5, V_UNKNOWN = 6;
+/**
+ * A walk record's `vis`: one of the core's visibility codes (`VIS_*` of the page-safe entry, an
+ * index into `VISIBILITY_CLASSES`), or this: a generic wrapper, not a node of the outline.
+ */
 export const NOT_SEMANTIC = -1;
 
 export interface WalkLimits {
@@ -23,7 +25,7 @@ export interface Walk {
   /** Preliminary role ('text' for text nodes). */
   role: string[];
   name: string[];
-  /** Visibility code, or NOT_SEMANTIC for generic wrappers. */
+  /** Visibility code (`VIS_*`), or NOT_SEMANTIC for generic wrappers. */
   vis: number[];
   actionable: boolean[];
   box: Array<Rect | null | undefined>;
@@ -37,7 +39,7 @@ export interface Walk {
   frameOwners: number[];
   /** Host elements that may carry a closed shadow root not yet resolved. */
   closedCandidates: Element[];
-  /** DOM-only subtrees this walk recorded or reused (segments.ts). */
+  /** DOM-only subtrees this walk recorded or reused (walk/segments.ts). */
   segments: WalkSegment[];
   focused: number;
   activeDialog: number;

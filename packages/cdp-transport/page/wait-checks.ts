@@ -1,4 +1,4 @@
-import { composedParent } from './hit-test.js';
+import { composedParent } from './dom/composed-tree.js';
 
 /**
  * In-page checks behind SPEC §12 `browser_wait`, each answering for this frame's document only

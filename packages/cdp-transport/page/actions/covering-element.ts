@@ -1,4 +1,4 @@
-import { composedContains, composedParent } from '../hit-test.js';
+import { composedContains, composedParent } from '../dom/composed-tree.js';
 import { hitElement } from './hit-inside.js';
 import type { PlainDescription } from '../wire/action-answers.js';
 

@@ -1,4 +1,4 @@
-import { composedContains, composedParent } from '../hit-test.js';
+import { composedContains, composedParent } from '../dom/composed-tree.js';
 
 /**
  * The element a hit-tested node stands for: `DOM.getNodeForLocation` answers a pseudo-element

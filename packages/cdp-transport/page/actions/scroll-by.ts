@@ -1,4 +1,4 @@
-import { composedParent } from '../hit-test.js';
+import { composedParent } from '../dom/composed-tree.js';
 
 /**
  * Scrolls the node's scroll container — the node itself when it scrolls on that axis, else its

@@ -1,5 +1,6 @@
-import { intersectRects as intersect } from '@sightline/semantic-core/page-safe';
-import { NOT_SEMANTIC, V_IN, V_NOLAYOUT, V_OCCLUDED, type Rect, type Walk } from './types.js';
+import { intersectRects as intersect, VIS_IN_VIEWPORT, VIS_NO_LAYOUT, VIS_PAGE_OCCLUDED } from '@sightline/semantic-core/page-safe';
+import { composedContains, composedParent } from '../dom/composed-tree.js';
+import { NOT_SEMANTIC, type Rect, type Walk } from '../types.js';
 
 /**
  * Paint evidence for in-viewport semantic nodes: elementFromPoint at the centre of the visible
@@ -34,7 +35,7 @@ export function hitTest(walk: Walk, maxTests: number, deadline: number): void {
   const indexOf = new Map<Node, number>();
   let tests = 0;
   for (let i = 0; i < walk.nodes.length; i++) {
-    if (walk.vis[i] !== V_IN) continue;
+    if (walk.vis[i] !== VIS_IN_VIEWPORT) continue;
     const node = walk.nodes[i]!;
     const owner = node.nodeType === 1 ? i : walk.parent[i]!;
     if (owner < 0) continue;
@@ -67,7 +68,7 @@ export function hitTest(walk: Walk, maxTests: number, deadline: number): void {
     if (result.hit === 2 && result.by) {
       if (indexOf.size === 0) for (let j = 0; j < walk.nodes.length; j++) indexOf.set(walk.nodes[j]!, j);
       walk.coveredBy[i] = indexOf.get(result.by) ?? -1;
-      walk.vis[i] = V_OCCLUDED;
+      walk.vis[i] = VIS_PAGE_OCCLUDED;
     }
   }
   occludeBoxlessDescendants(walk);
@@ -83,10 +84,10 @@ function occludeBoxlessDescendants(walk: Walk): void {
   const cover = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const parent = walk.parent[i]!;
-    const inherited = parent >= 0 ? (walk.vis[parent] === V_OCCLUDED ? parent : walk.vis[parent] === NOT_SEMANTIC ? cover[parent]! : -1) : -1;
+    const inherited = parent >= 0 ? (walk.vis[parent] === VIS_PAGE_OCCLUDED ? parent : walk.vis[parent] === NOT_SEMANTIC ? cover[parent]! : -1) : -1;
     cover[i] = inherited;
-    if (inherited >= 0 && walk.vis[i] === V_NOLAYOUT) {
-      walk.vis[i] = V_OCCLUDED;
+    if (inherited >= 0 && walk.vis[i] === VIS_NO_LAYOUT) {
+      walk.vis[i] = VIS_PAGE_OCCLUDED;
       walk.hit[i] = 2;
       walk.coveredBy[i] = walk.coveredBy[inherited]!;
     }
@@ -159,16 +160,12 @@ function transparent(color: string): boolean {
   return parts.length === 4 && Number(parts[3]) === 0;
 }
 
-export function composedParent(node: Node): Element | null {
-  const parent = (node as Element).assignedSlot ?? node.parentNode;
-  if (!parent) return null;
-  if (parent.nodeType === 11) return (parent as ShadowRoot).host ?? null;
-  return parent.nodeType === 1 ? (parent as Element) : null;
-}
-
-export function composedContains(ancestor: Node, node: Node): boolean {
-  for (let current: Node | null = node; current; current = composedParent(current)) {
-    if (current === ancestor) return true;
+/** The whole frame sits under an overlay of its parent: every in-viewport node is occluded by it. */
+export function coverAll(walk: Walk): void {
+  for (let i = 0; i < walk.nodes.length; i++) {
+    if (walk.vis[i] === VIS_IN_VIEWPORT) {
+      walk.vis[i] = VIS_PAGE_OCCLUDED;
+      walk.hit[i] = 2;
+    }
   }
-  return false;
 }

@@ -1,13 +1,13 @@
-import { composedParent } from './hit-test.js';
+import { composedParent } from '../dom/composed-tree.js';
 import { STRUCTURAL_ROLES } from '@sightline/semantic-core/page-safe';
-import type { MutationLog } from './mutation-log.js';
-import type { Walk } from './types.js';
+import type { MutationLog } from '../mutation-log.js';
+import { NOT_SEMANTIC, type Walk } from '../types.js';
 
 /**
  * Reuse of walk records for subtrees whose classification reads nothing but the DOM.
  *
  * Below a far-offscreen frontier or a hidden root the walk reads attributes and text only — no
- * style, no box (see walk.ts). So the records of such a subtree are a function of its DOM and of a
+ * style, no box (see walk-document.ts). So the records of such a subtree are a function of its DOM and of a
  * few facts inherited from its root; while no mutation touches the subtree, the next walk can copy
  * them instead of visiting every node again. The root itself is always walked afresh (its box
  * decides whether it is still far), so scrolling or layout changes are seen. The world's mutation
@@ -165,8 +165,8 @@ export class SegmentCache {
 /** Whether a text's nearest semantic ancestor (the echo rule's owner) lies above `root`. */
 function ownerAbove(walk: Walk, text: number, root: number): boolean {
   let a = walk.parent[text]!;
-  while (a > root && walk.vis[a] === -1 && walk.role[a] !== 'iframe') a = walk.parent[a]!;
-  return a < root || (a === root && walk.vis[root] === -1 && walk.role[root] !== 'iframe');
+  while (a > root && walk.vis[a] === NOT_SEMANTIC && walk.role[a] !== 'iframe') a = walk.parent[a]!;
+  return a < root || (a === root && walk.vis[root] === NOT_SEMANTIC && walk.role[root] !== 'iframe');
 }
 
 /**

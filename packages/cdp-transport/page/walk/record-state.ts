@@ -1,7 +1,10 @@
-import type { Rect } from './types.js';
+import type { Rect } from '../types.js';
 
-/** Per-record facts a walk keeps for the children of each record (bit flags). */
-export const HIDDEN_SUB = 1, FAR_SUB = 2, CONTENTS = 4, POINTER = 8, EDITABLE = 16, VIS_KNOWN = 32, VIS_HIDDEN = 64;
+/**
+ * Per-record facts a walk keeps for the children of each record (bit flags, not visibility codes):
+ * `HIDDEN_KNOWN`/`HIDDEN_SELF` remember whether the element itself renders hidden (checkVisibility).
+ */
+export const HIDDEN_SUB = 1, FAR_SUB = 2, CONTENTS = 4, POINTER = 8, EDITABLE = 16, HIDDEN_KNOWN = 32, HIDDEN_SELF = 64;
 /** Set lazily on parents: an in-flow child was far below; laid out as a block container; flow direction; content-visibility. */
 export const FAR_BELOW = 128, BLOCK_FLOW = 256, DOWN_KNOWN = 512, DOWN = 1024, CV_KNOWN = 2048, CV_HIDDEN = 4096;
 /** The record's computed cursor is a drag cursor (the core's `isDragCursor`); children inherit it. */
@@ -73,12 +76,7 @@ export class RecordState {
     if (index >= this.clipIds.length) this.grow(index);
     if (clip !== this.lastClip) {
       this.lastClip = clip;
-      let id = this.clipId.get(clip);
-      if (id === undefined) {
-        id = this.clips.push(clip) - 1;
-        this.clipId.set(clip, id);
-      }
-      this.lastClipId = id;
+      this.lastClipId = this.idOf(clip);
     }
     this.clipIds[index] = this.lastClipId;
   }
@@ -86,17 +84,14 @@ export class RecordState {
   private grow(index: number): void {
     let size = this.flags.length;
     while (size <= index) size *= 2;
-    const flags = new Uint16Array(size);
-    flags.set(this.flags);
-    this.flags = flags;
-    const clipIds = new Int32Array(size);
-    clipIds.set(this.clipIds);
-    this.clipIds = clipIds;
-    const absIds = new Int32Array(size);
-    absIds.set(this.absIds);
-    this.absIds = absIds;
-    const fixedIds = new Int32Array(size);
-    fixedIds.set(this.fixedIds);
-    this.fixedIds = fixedIds;
+    this.flags = grown(this.flags, new Uint16Array(size));
+    this.clipIds = grown(this.clipIds, new Int32Array(size));
+    this.absIds = grown(this.absIds, new Int32Array(size));
+    this.fixedIds = grown(this.fixedIds, new Int32Array(size));
   }
+}
+
+function grown<T extends Uint16Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }

@@ -1,6 +1,5 @@
-import { rankNodes, tierOf } from '@sightline/semantic-core/page-safe';
-import type { Tier } from '@sightline/semantic-core';
-import { NOT_SEMANTIC, V_HIDDEN, V_OCCLUDED, VIS_NAMES, type Walk } from './types.js';
+import { rankNodes, tierOf, VIS_CSS_HIDDEN, VIS_PAGE_OCCLUDED, VISIBILITY_CLASSES, type Tier } from '@sightline/semantic-core/page-safe';
+import { NOT_SEMANTIC, type Walk } from '../types.js';
 
 const SOME = ['click'] as const;
 const NONE = [] as const;
@@ -33,8 +32,8 @@ export const rankWalk: RankFunction = (walk) => {
   const entries: Array<{ tier: Tier; index: number }> = [];
   for (let i = 0; i < n; i++) {
     const vis = walk.vis[i]!;
-    if (vis === NOT_SEMANTIC || vis === V_HIDDEN || vis === V_OCCLUDED) continue;
-    const tier = tierOf({ visibility: VIS_NAMES[vis]!, actions: walk.actionable[i] ? SOME : NONE }, context[i] === 1);
+    if (vis === NOT_SEMANTIC || vis === VIS_CSS_HIDDEN || vis === VIS_PAGE_OCCLUDED) continue;
+    const tier = tierOf({ visibility: VISIBILITY_CLASSES[vis]!, actions: walk.actionable[i] ? SOME : NONE }, context[i] === 1);
     entries.push({ tier, index: i });
   }
   const ranked = rankNodes(entries);

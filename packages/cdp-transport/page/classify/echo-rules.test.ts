@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { VIS_IN_VIEWPORT } from '@sightline/semantic-core/page-safe';
+import { NOT_SEMANTIC, type Walk } from '../types.js';
+import { dropEchoTexts } from './echo-rules.js';
+
+/** Plain stand-ins: an element with a tag and attributes, or a text node. */
+const el = (localName: string, attributes: Record<string, string> = {}) =>
+  ({ nodeType: 1, localName, hasAttribute: (n: string) => n in attributes, getAttribute: (n: string) => attributes[n] ?? null }) as unknown as Node;
+const text = () => ({ nodeType: 3 }) as unknown as Node;
+
+/** Records: [node, parent, role, name (already collapsed), actionable]. */
+function plainWalk(records: Array<[Node, number, string, string, boolean]>): Walk {
+  return {
+    nodes: records.map(([node]) => node),
+    parent: records.map(([, parent]) => parent),
+    tree: records.map(() => 0),
+    role: records.map(([, , role]) => role),
+    name: records.map(([, , , name]) => name),
+    vis: records.map(([, , role]) => (role === 'generic' ? NOT_SEMANTIC : VIS_IN_VIEWPORT)),
+    actionable: records.map(([, , , , actionable]) => actionable),
+    box: [], clip: [], hit: [], coveredBy: [], overlays: [], frameOwners: [], closedCandidates: [], segments: [],
+    focused: -1, activeDialog: -1, exhausted: [], viewport: { width: 1280, height: 800 }, origin: { x: 0, y: 0 }, scroll: { x: 0, y: 0 },
+  };
+}
+
+describe('dropEchoTexts (the core echo rules in the page)', () => {
+  it('drops texts that are pieces of a name computed from content, keeps other texts', () => {
+    const walk = plainWalk([
+      [el('body'), -1, 'generic', '', false],
+      [el('a', { href: '/i' }), 0, 'link', 'Dana Whitfield Invoice', true],
+      [text(), 1, 'text', 'Dana Whitfield', false],
+      [text(), 1, 'text', 'Invoice', false],
+      [el('p'), 0, 'paragraph', '', false],
+      [text(), 4, 'text', 'Dana Whitfield', false],
+    ]);
+    dropEchoTexts(walk);
+    expect(walk.vis).toEqual([NOT_SEMANTIC, VIS_IN_VIEWPORT, NOT_SEMANTIC, NOT_SEMANTIC, VIS_IN_VIEWPORT, VIS_IN_VIEWPORT]);
+  });
+
+  it("drops a <label>'s text right before the control it names", () => {
+    const walk = plainWalk([
+      [el('form'), -1, 'form', '', false],
+      [el('label'), 0, 'generic', '', false],
+      [text(), 1, 'text', 'Reply body', false],
+      [el('textarea'), 1, 'textbox', 'Reply body', true],
+      [el('label'), 0, 'generic', '', false],
+      [text(), 4, 'text', 'Notes', false],
+      [el('textarea'), 0, 'textbox', 'Comment', true],
+    ]);
+    dropEchoTexts(walk);
+    expect(walk.vis[2]).toBe(NOT_SEMANTIC);
+    expect(walk.vis[5]).toBe(VIS_IN_VIEWPORT);
+  });
+
+  it('leaves the texts of a secret field alone', () => {
+    const walk = plainWalk([
+      [el('div', { contenteditable: '', autocomplete: 'one-time-code' }), -1, 'textbox', '123456', true],
+      [text(), 0, 'text', '123456', false],
+    ]);
+    (walk.nodes[0] as unknown as { isContentEditable: boolean }).isContentEditable = true;
+    dropEchoTexts(walk);
+    expect(walk.vis[1]).toBe(VIS_IN_VIEWPORT);
+  });
+});

@@ -1,0 +1,175 @@
+// One capture of this world's document (SPEC §8): walk, closed roots, echo rules, paint evidence,
+// ranking, then ship what the mode asks for; the rankings stay here for continuations.
+import { queryNeedle } from '@sightline/semantic-core/page-safe';
+import { AxFreshness } from './ax-freshness.js';
+import { dropEchoTexts } from './classify/echo-rules.js';
+import { coverAll, hitTest } from './classify/hit-test.js';
+import { rankWalk, type RankFunction } from './classify/rank.js';
+import { ClosedRootTracker } from './closed-roots.js';
+import type { HandleRegistry } from './handles.js';
+import { MutationLog } from './mutation-log.js';
+import { hitsInDocumentOrder, subtreePicks, viewportPicks } from './ship/capture-modes.js';
+import { recordMatchesQuery } from './ship/query-match.js';
+import { emptyResult, shipRecords, type ShipContext } from './ship/ship-records.js';
+import type { Ranking } from './types.js';
+import { SegmentCache } from './walk/segments.js';
+import { walkDocument } from './walk/walk-document.js';
+import type { CaptureOptions, ClosedRootRequest, ShipResult } from './wire/ship-result.js';
+
+const MAX_STORED_RANKINGS = 8;
+
+/** Caches valid while the DOM they cover is unchanged, created at the first capture. */
+interface Watch {
+  log: MutationLog;
+  segments: SegmentCache;
+  ax: AxFreshness;
+}
+
+export class DocumentCapture {
+  private nextToken = 1;
+  private readonly rankings = new Map<string, Ranking>();
+  /** Closed shadow roots found through CDP, composed into their hosts like open ones. */
+  readonly closedRoots = new WeakMap<Element, ShadowRoot>();
+  private readonly checkedHosts = new WeakSet<Element>();
+  readonly closed = new ClosedRootTracker(this.checkedHosts);
+  private watch: Watch | null = null;
+  rank: RankFunction = rankWalk;
+  /** Phase timings (ms) of the last capture, for benchmarks. */
+  timings: Record<string, number> = {};
+  private readonly shipContext: ShipContext;
+
+  constructor(private readonly handles: HandleRegistry) {
+    this.shipContext = {
+      handleOf: (node) => handles.handleOf(node),
+      axFresh: (element) => this.watch?.ax.isFresh(element) === true,
+    };
+  }
+
+  capture(options: CaptureOptions): ShipResult | ClosedRootRequest {
+    const result = this.captureInner(options);
+    if ('nodes' in result) result.timings = this.timings;
+    return result;
+  }
+
+  /** Elements whose AX facts the Node side reads now (and may reuse while they stay fresh). */
+  markAxFetched(nodes: Array<Node | null>): void {
+    this.watched().ax.markFetched(nodes);
+  }
+
+  /** The closed roots found ([host, root] pairs). */
+  addClosedRoots(pairs: Array<Element | ShadowRoot>): void {
+    for (let i = 0; i + 1 < pairs.length; i += 2) {
+      this.closedRoots.set(pairs[i] as Element, pairs[i + 1] as ShadowRoot);
+      // Records copied from earlier walks did not compose this root: drop the ones around its host.
+      this.watch?.segments.invalidateFrom(pairs[i] as Element);
+    }
+    this.closed.watchRoots(pairs);
+  }
+
+  /** Ranked keys of a stored ranking: [recordIndex, tier] pairs flattened, in rank order. */
+  rankedKeys(token: string): number[] | null {
+    const ranking = this.rankings.get(token);
+    if (!ranking) return null;
+    const out = new Array<number>(ranking.order.length * 2);
+    for (let k = 0; k < ranking.order.length; k++) {
+      out[2 * k] = ranking.order[k]!;
+      out[2 * k + 1] = ranking.tiers[k]!;
+    }
+    return out;
+  }
+
+  /** Ship given records of a stored ranking (for continuations). */
+  shipRecords(token: string, records: number[]): ShipResult | null {
+    const ranking = this.rankings.get(token);
+    if (!ranking) return null;
+    const live = records.filter((i) => ranking.walk.nodes[i]?.isConnected);
+    return this.ship(ranking, live, 'ranked_prefix', null);
+  }
+
+  /** Ship the ranked slice [from, from + count) of a stored ranking. */
+  shipRanked(token: string, from: number, count: number): ShipResult | null {
+    const ranking = this.rankings.get(token);
+    if (!ranking) return null;
+    const picked = Array.from(ranking.order.subarray(from, from + count));
+    return this.shipRecords(token, picked);
+  }
+
+  private watched(): Watch {
+    if (!this.watch) {
+      const log = new MutationLog(document);
+      this.watch = { log, segments: new SegmentCache(log), ax: new AxFreshness(log, window) };
+      this.closed.listen(log);
+    }
+    return this.watch;
+  }
+
+  private captureInner(options: CaptureOptions): ShipResult | ClosedRootRequest {
+    const start = performance.now();
+    const watch = this.watched();
+    watch.log.flush();
+    const reuse = options.reuse !== false;
+    const walk =
+      this.closed.takeWalk(options.closed) ??
+      walkDocument(document, this.closedRoots, this.checkedHosts, { deadline: start + options.timeMs, maxNodes: options.maxNodes, maxHitTests: options.maxHitTests }, options.placement, watch.log, reuse ? watch.segments : undefined);
+    const walked = performance.now();
+    const closed = this.closed.request(walk, options.closed);
+    if (closed !== null) return closed;
+    dropEchoTexts(walk);
+    if (reuse) watch.segments.store(walk, walk.segments);
+    if (options.placement.covered) coverAll(walk);
+    else hitTest(walk, options.maxHitTests, start + options.timeMs);
+    const hit = performance.now();
+    const { order, tiers } = this.rank(walk);
+    let reused = 0;
+    for (const segment of walk.segments) if (segment.reused) reused += segment.end - segment.start;
+    this.timings = { walk: walked - start, hit: hit - walked, rank: performance.now() - hit, reusedRecords: reused };
+    const token = `w${this.nextToken++}`;
+    const ranking: Ranking = { token, order, tiers, walk };
+    this.rankings.set(token, ranking);
+    if (this.rankings.size > MAX_STORED_RANKINGS) this.rankings.delete(this.rankings.keys().next().value!);
+
+    switch (options.mode) {
+      case 'all':
+        return this.ship(ranking, walk.nodes.map((_, i) => i), 'all', null);
+      case 'owners':
+        return this.ship(ranking, [], 'ranked_prefix', null);
+      case 'query': {
+        const needle = queryNeedle(options.query ?? '');
+        return this.shipScope(ranking, hitsInDocumentOrder(order, (i) => recordMatchesQuery(walk, i, needle)), options.shipLimit);
+      }
+      case 'interactive':
+        // dom_refs_v1: actionable ranked (not hidden, not occluded) records in document order, the first shipLimit.
+        return this.shipScope(ranking, hitsInDocumentOrder(order, (i) => walk.actionable[i]!), options.shipLimit);
+      case 'subtree': {
+        const target = options.handle === undefined ? null : this.handles.node(options.handle);
+        const root = target ? walk.nodes.indexOf(target) : -1;
+        if (root < 0) return { ...emptyResult(walk), stale: true };
+        const { picked, within } = subtreePicks(order, walk.parent, root, options.shipLimit);
+        const shipped = this.ship(ranking, picked, 'ranked_prefix', null);
+        shipped.scopeComplete = within <= options.shipLimit;
+        return shipped;
+      }
+      default: {
+        // The default read: the viewport tiers only, up to the ship limit.
+        const picked = viewportPicks(order, tiers, options.shipLimit);
+        return this.ship(ranking, picked, 'ranked_prefix', { token, shipped: picked.length, total: order.length });
+      }
+    }
+  }
+
+  /** A query or interactive read: the first `limit` hits; complete when none was cut. */
+  private shipScope(ranking: Ranking, hits: number[], limit: number): ShipResult {
+    const shipped = this.ship(ranking, hits.slice(0, limit), 'ranked_prefix', null);
+    shipped.scopeComplete = hits.length <= limit;
+    return shipped;
+  }
+
+  private ship(ranking: Ranking, picked: number[], included: 'all' | 'ranked_prefix', rankingInfo: ShipResult['ranking']): ShipResult {
+    const shipStart = performance.now();
+    try {
+      return shipRecords(ranking, picked, included, rankingInfo, this.shipContext);
+    } finally {
+      this.timings['ship'] = performance.now() - shipStart;
+    }
+  }
+}
