@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Driver } from '@sightline/semantic-core';
 import { CAPTURE_BUDGETS, CdpBrowserTransport } from '@sightline/cdp-transport';
-import { launchTestChromium, startFixtureServer, type FixtureServer, type TestChromium } from '../../src/index.js';
-import { evaluateInPage } from './support/page-script.js';
+import { evaluateInPage, launchTestChromium, startFixtureServer, type FixtureServer, type TestChromium } from '../../src/index.js';
 
 // SPEC rows through the real Driver over CdpBrowserTransport and a real headless Chromium
 // (explicit route). Actions belong to a later release of the transport: page changes here are made
