@@ -36,11 +36,6 @@ function hasOwnLabel(element: Element): boolean {
   return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('aria-labeledby');
 }
 
-export const ACTIONABLE_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'menuitem',
-  'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'gridcell',
-]);
-
 /** Roles whose name comes from their content when no label is given. */
 export const NAME_FROM_CONTENT: ReadonlySet<string> = new Set([
   'button', 'link', 'heading', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem',

@@ -1,4 +1,4 @@
-/** Wire shapes of the page's mask reads (page/secret-boxes.ts → src/screenshot/secret-masks.ts). */
+// Wire shapes of the page's mask reads (page/secret-boxes.ts → src/screenshot/secret-masks.ts).
 
 export interface WireRect {
   x: number;

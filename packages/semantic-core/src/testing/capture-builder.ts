@@ -10,11 +10,11 @@ import type { Rect, Size } from '../model/geometry.js';
 import type { NodeStates } from '../model/node-states.js';
 import { captureOf } from './capture-envelope.js';
 
-/**
- * Small builders for hand-written PageCaptures in tests: describe a tree, get a pre-order capture
- * with visible defaults (block, visible, opaque, a box inside the viewport). Keys and handles are
- * distinctive strings so tests can assert they never leak into output.
- */
+// Small builders for hand-written PageCaptures in tests: describe a tree, get a pre-order capture
+// with visible defaults (block, visible, opaque, a box inside the viewport). Keys and handles are
+// distinctive strings so tests can assert they never leak into output.
+
+/** One node of a test tree (an element unless `kind` says text). */
 export interface NodeSpec {
   kind?: 'element' | 'text';
   tag?: string;

@@ -3,10 +3,10 @@ import type { NodeStates } from '../model/node-states.js';
 import type { CapturedFrame, CapturedNode, NodeAttributes, NodeStyle, PageCapture } from '../model/page-capture.js';
 import { captureOf } from './capture-envelope.js';
 
-/**
- * A compact way to write PageCaptures for tests of the Driver and the capability store.
- * Nodes are laid out top to bottom, 30 px apiece, unless a node says where it is.
- */
+// A compact way to write PageCaptures for tests of the Driver and the capability store.
+// Nodes are laid out top to bottom, 30 px apiece, unless a node says where it is.
+
+/** One node of a `fakePage`. */
 export interface FakeNodeSpec {
   role: string;
   name?: string;

@@ -2,11 +2,11 @@ import type { CapturedFrame, CapturedNode, NodeStyle, PageCapture } from '../mod
 import type { Rect } from '../model/geometry.js';
 import { captureOf, TEST_VIEWPORT } from './capture-envelope.js';
 
-/**
- * Deterministic PageCaptures shaped like the harness's mail client (SPEC §10), at any size, for
- * tests and the compose benchmark. Built directly as arrays (no tree objects) so 100k nodes cost
- * milliseconds.
- */
+// Deterministic PageCaptures shaped like the harness's mail client (SPEC §10), at any size, for
+// tests and the compose benchmark. Built directly as arrays (no tree objects) so 100k nodes cost
+// milliseconds.
+
+/** Size and shape of a `syntheticInbox` capture. */
 export interface SyntheticInboxOptions {
   /** Total number of captured nodes (approximately; at least the fixed parts). Default 1000. */
   elements?: number;
