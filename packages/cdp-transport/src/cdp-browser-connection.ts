@@ -24,7 +24,7 @@ import type { CdpConnection } from './connection/cdp-connection.js';
 import { OpaqueKeys } from './frame-keys.js';
 import type { ManagedChrome } from './launch/managed-chrome.js';
 import { PageCapturer } from './capture/page-capturer.js';
-import { CaptureBudget } from './capture/call-budget.js';
+import { CaptureCallBudget } from './capture/call-budget.js';
 import { callCollector } from './capture/collector-calls.js';
 import { CdpTab } from './tab/cdp-tab.js';
 import { takeMaskedScreenshot } from './screenshot/take-screenshot.js';
@@ -38,7 +38,7 @@ import { closeTab, type CloseTabResult } from './dialogs/close-tab.js';
 import type { BeforeUnloadPolicy } from './dialogs/dialog-tracker.js';
 import { NavigationWatch } from './actions/navigation-watch.js';
 
-export interface CdpConnectionOptions {
+export interface CdpBrowserConnectionOptions {
   browserKey: string;
   managed?: ManagedChrome;
   budgets?: Partial<CaptureBudgets>;
@@ -64,7 +64,7 @@ export class CdpBrowserConnection implements BrowserConnection {
     private readonly connection: CdpConnection,
     readonly product: string,
     readonly protocol: string,
-    private readonly options: CdpConnectionOptions,
+    private readonly options: CdpBrowserConnectionOptions,
     private readonly clickDelivery: 'mouse' | 'keyboard',
   ) {
     this.capturer = new PageCapturer({ frameKeys: this.frameKeys, documentKeys: this.documentKeys, budgets: options.budgets, shipAll: options.shipAll, reuse: options.reuse });
@@ -74,7 +74,7 @@ export class CdpBrowserConnection implements BrowserConnection {
     return this.options.browserKey;
   }
 
-  static async open(connection: CdpConnection, options: CdpConnectionOptions): Promise<CdpBrowserConnection> {
+  static async open(connection: CdpConnection, options: CdpBrowserConnectionOptions): Promise<CdpBrowserConnection> {
     const version = await connection.root.send('Browser.getVersion');
     const self = new CdpBrowserConnection(connection, version.product, version.protocolVersion, options, resolveClickDelivery(options.clickDelivery, version.userAgent));
     connection.root.on('Target.targetDestroyed', ({ targetId }) => self.targetGone(targetId));
@@ -122,7 +122,7 @@ export class CdpBrowserConnection implements BrowserConnection {
     if (this.documentKeys.raw(node.documentKey) !== frame.loaderId) return 'document_changed';
     const world = await tab.world(frameId);
     if (world.loaderId !== frame.loaderId) return 'document_changed';
-    const budget = new CaptureBudget(performance.now() + 5_000, 10, 0, 0);
+    const budget = new CaptureCallBudget(performance.now() + 5_000, 10, 0, 0);
     const handle = Number(node.handle);
     if (!Number.isInteger(handle)) return 'detached';
     return callCollector<'live' | 'detached'>(world, budget, 'prove', [handle]);
@@ -184,7 +184,7 @@ export class CdpBrowserConnection implements BrowserConnection {
   /** Numbered labels drawn by the collector world in a closed overlay (removed right after the shot). */
   private async drawLabels(tab: CdpTab, labels: ScreenshotLabel[]): Promise<void> {
     const world = await tab.world(tab.mainFrameId);
-    const budget = new CaptureBudget(performance.now() + 5_000, 10, 0, 0);
+    const budget = new CaptureCallBudget(performance.now() + 5_000, 10, 0, 0);
     await callCollector(world, budget, 'labels', [labels]);
   }
 

@@ -1,8 +1,11 @@
 import type { CdpMethod, CdpParams, CdpResult } from '../connection/cdp-connection.js';
 import type { CdpSession } from '../connection/cdp-session.js';
 
-/** Counts the protocol calls of one capture against its budget, and tracks its deadline. */
-export class CaptureBudget {
+/**
+ * One capture's spending against its limits (`DEFAULT_CAPTURE_BUDGETS` or the transport's
+ * overrides): protocol calls counted, nodes and frames left, the deadline. Made per capture.
+ */
+export class CaptureCallBudget {
   calls = 0;
   readonly exhausted = new Set<'time' | 'nodes' | 'frames' | 'calls'>();
   nodesLeft: number;

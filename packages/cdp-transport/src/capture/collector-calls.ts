@@ -1,7 +1,7 @@
 import type { Protocol } from 'devtools-protocol';
 import { TransportError } from '@sightline/semantic-core';
 import type { CdpSession } from '../connection/cdp-session.js';
-import type { CaptureBudget } from './call-budget.js';
+import type { CaptureCallBudget } from './call-budget.js';
 
 /** The object group every remote object of a capture is created in (released at its end). */
 export const OBJECT_GROUP = 'sightline-capture';
@@ -12,7 +12,7 @@ export interface WorldRef {
 }
 
 /** Calls `globalThis.__sightline.<method>(...args)` in the world and returns the JSON value. */
-export async function callCollector<T>(world: WorldRef, budget: CaptureBudget, method: string, args: unknown[]): Promise<T> {
+export async function callCollector<T>(world: WorldRef, budget: CaptureCallBudget, method: string, args: unknown[]): Promise<T> {
   const response = await budget.send(world.session, 'Runtime.callFunctionOn', {
     functionDeclaration: `function(...a){return globalThis.__sightline.${method}(...a)}`,
     executionContextId: world.contextId,
@@ -24,7 +24,7 @@ export async function callCollector<T>(world: WorldRef, budget: CaptureBudget, m
 }
 
 /** Calls a collector method that returns an array of DOM nodes; answers their remote object ids (null for gaps). */
-export async function collectorObjects(world: WorldRef, budget: CaptureBudget, method: string, args: unknown[], objectGroup = OBJECT_GROUP): Promise<Array<string | null>> {
+export async function collectorObjects(world: WorldRef, budget: CaptureCallBudget, method: string, args: unknown[], objectGroup = OBJECT_GROUP): Promise<Array<string | null>> {
   const response = await budget.send(world.session, 'Runtime.callFunctionOn', {
     functionDeclaration: `function(...a){return globalThis.__sightline.${method}(...a)}`,
     executionContextId: world.contextId,
@@ -46,7 +46,7 @@ export async function collectorObjects(world: WorldRef, budget: CaptureBudget, m
 }
 
 /** `globalThis.__sightline.<method>(...values, objects)`: plain values, then the remote objects (by id) as one array. */
-export async function callCollectorWithObjects(world: WorldRef, budget: CaptureBudget, method: string, values: unknown[], objectIds: string[]): Promise<void> {
+export async function callCollectorWithObjects(world: WorldRef, budget: CaptureCallBudget, method: string, values: unknown[], objectIds: string[]): Promise<void> {
   const response = await budget.send(world.session, 'Runtime.callFunctionOn', {
     functionDeclaration: `function(...a){return globalThis.__sightline.${method}(...a.slice(0, ${values.length}), a.slice(${values.length}))}`,
     executionContextId: world.contextId,

@@ -1,5 +1,5 @@
 import type { CdpTab } from '../tab/cdp-tab.js';
-import { CaptureBudget } from '../capture/call-budget.js';
+import { CaptureCallBudget } from '../capture/call-budget.js';
 import { callCollector } from '../capture/collector-calls.js';
 import { raceDialog } from './dialog-race.js';
 
@@ -26,7 +26,7 @@ export class KnownSecrets {
     if (tab.dialogs.open) return;
     const frames = [...tab.frames.keys()];
     const read = async (): Promise<string[][]> => {
-      const budget = new CaptureBudget(performance.now() + READ_TIMEOUT_MS, frames.length + 1, 0, 0);
+      const budget = new CaptureCallBudget(performance.now() + READ_TIMEOUT_MS, frames.length + 1, 0, 0);
       return Promise.all(
         frames.map(async (frameId) => {
           try {

@@ -2,7 +2,7 @@ import { SightlineError, TransportError, urlMatches, type NodeAddress, type Wait
 import type { CdpSession } from '../connection/cdp-session.js';
 import type { OpaqueKeys } from '../frame-keys.js';
 import type { CdpTab } from '../tab/cdp-tab.js';
-import { CaptureBudget } from '../capture/call-budget.js';
+import { CaptureCallBudget } from '../capture/call-budget.js';
 import { callCollector } from '../capture/collector-calls.js';
 import type { RefWaitState } from './ref-wait-state.js';
 
@@ -53,7 +53,7 @@ function unknownCondition(condition: never): never {
   throw new SightlineError('browser_invalid_request', `unknown wait condition ${(condition as { kind?: string }).kind ?? ''}`);
 }
 
-const budget = (): CaptureBudget => new CaptureBudget(performance.now() + 5_000, 1_000, 0, 0);
+const budget = (): CaptureCallBudget => new CaptureCallBudget(performance.now() + 5_000, 1_000, 0, 0);
 
 /** true: some frame shows the text; false: every frame answered and none does; null: a frame could not answer. */
 async function textInFrames(tab: CdpTab, text: string): Promise<boolean | null> {
