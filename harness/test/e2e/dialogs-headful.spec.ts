@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Driver, type SemanticSnapshotResponse } from '@sightline/semantic-core';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
 import { startFixtureServer, type FixtureServer } from '../../src/index.js';
-import { HeadfulChromium, XSession, findExecutable } from './support/native-x-session.js';
+import { XSession, findExecutable, launchHeadfulChromium, type HeadfulChromium } from './support/native-x-session.js';
 import { startCdpRecorder, type CdpRecorder } from './support/actions-recorder.js';
 
 // SPEC §12 on a HEADFUL Chromium under Xvfb: there `clickDelivery: 'auto'` resolves to keyboard
@@ -28,7 +28,7 @@ describe.skipIf(skipReason !== null)(`dialogs on a headful browser under Xvfb${s
     server = await startFixtureServer();
     page = `${server.mainOrigin}/dialogs/index.html`;
     session = await XSession.start();
-    browser = await HeadfulChromium.launch(chromiumPath, { display: session.display, url: page, position: { x: 20, y: 20 }, size: { width: 1000, height: 700 } });
+    browser = await launchHeadfulChromium(chromiumPath, { display: session.display, url: page, position: { x: 20, y: 20 }, size: { width: 1000, height: 700 } });
     const version = await CDP.Version({ host: '127.0.0.1', port: browser.port });
     recorder = await startCdpRecorder(version.webSocketDebuggerUrl);
     driver = new Driver({ transport: new CdpBrowserTransport() }); // clickDelivery auto

@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Driver } from '@sightline/semantic-core';
 import { CdpBrowserTransport, defaultLaunchConcurrency } from '@sightline/cdp-transport';
+import { processesWithProfileUnder } from '@sightline/platform-linux/testing';
 import { startFixtureServer, type FixtureServer } from '../../src/index.js';
 
 // Issue 17, many users: managed launches go through a bounded queue. Twenty `launch` binds at once
@@ -11,18 +12,9 @@ import { startFixtureServer, type FixtureServer } from '../../src/index.js';
 // launch is refused at once with browser_route_unavailable; ending the sessions leaves no Chromium.
 // Processes are counted by --user-data-dir under a profile directory this test owns.
 
-/** Pids of processes started with a --user-data-dir under `parent`. */
+/** Pids of live processes started with a --user-data-dir under `parent`. */
 function browsersUnder(parent: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`--user-data-dir=${parent}`)) found.push(Number(entry));
-    } catch {
-      // Gone.
-    }
-  }
-  return found;
+  return processesWithProfileUnder(parent).map((process) => process.pid);
 }
 
 let server: FixtureServer;

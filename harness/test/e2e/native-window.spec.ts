@@ -2,10 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Driver, type ActionRef, type Rect, type SemanticSnapshotResponse } from '@sightline/semantic-core';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
 import { createNativePlatform, processTree, type X11NativePlatform } from '@sightline/platform-linux';
-import { startFixtureServer, type FixtureServer } from '../../src/index.js';
-import { evaluateInPage } from './support/page-script.js';
-import { HeadfulChromium, TEST_X11_TIMEOUT_MS, XSession, findExecutable, isAlive, sleep, spawnIdleProcess, waitFor } from './support/native-x-session.js';
-import { SentinelWindow } from './support/native-x11.js';
+import { evaluateInPage, readFixtureJournal, startFixtureServer, type FixtureServer } from '../../src/index.js';
+import {
+  SentinelWindow,
+  TEST_X11_TIMEOUT_MS,
+  XSession,
+  findExecutable,
+  isAlive,
+  launchHeadfulChromium,
+  sleep,
+  spawnIdleProcess,
+  waitFor,
+  type HeadfulChromium,
+} from './support/native-x-session.js';
 
 // SPEC §3 route 1 (native window) and §6 background safety, for real: Xvfb + openbox, headful
 // Chromium processes, the Driver over CdpBrowserTransport and the X11 platform adapter. Every
@@ -96,8 +105,8 @@ describe.skipIf(skipReason !== null)(`native window route under Xvfb${skipReason
     platform = createNativePlatform({ display: session.display, timeoutMs: TEST_X11_TIMEOUT_MS });
     driver = new Driver({ transport: new CdpBrowserTransport(), platform });
     [browserA, browserB] = await Promise.all([
-      HeadfulChromium.launch(chromiumPath, { display: session.display, url: server.urls.app, position: A_BOUNDS, size: A_BOUNDS }),
-      HeadfulChromium.launch(chromiumPath, { display: session.display, url: server.urls.folder, position: B_BOUNDS, size: B_BOUNDS }),
+      launchHeadfulChromium(chromiumPath, { display: session.display, url: server.urls.app, position: A_BOUNDS, size: A_BOUNDS }),
+      launchHeadfulChromium(chromiumPath, { display: session.display, url: server.urls.folder, position: B_BOUNDS, size: B_BOUNDS }),
     ]);
     await waitFor('both pages loaded', async () => {
       const states = await Promise.all([
@@ -260,12 +269,7 @@ describe.skipIf(skipReason !== null)(`native window route under Xvfb${skipReason
     return { sentinels: await platform.sentinels(), stacking: await platform.stackingOrder(), pointer: await sentinel!.x.pointer() };
   }
 
-  async function journal(): Promise<Array<Record<string, unknown>>> {
-    return String(await evaluateInPage(browserA.port, server.urls.app, "document.getElementById('sightline-journal').textContent"))
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  }
+  const journal = () => readFixtureJournal(browserA.port, server.urls.app);
 
   it('row 4a: with a focused sentinel window above the browser, snapshot and type run in the background (canaries first)', async () => {
     const windowA = await nativeWindowOf(browserA.pid, A_BOUNDS);
@@ -415,7 +419,7 @@ describe.skipIf(skipReason !== null)(`native window route under Xvfb${skipReason
 
     // Restart on the same profile, position and size: a new process (and maybe the same X window id).
     const profile = browserB!.userDataDir;
-    browserB = await HeadfulChromium.launch(chromiumPath, { display: session.display, url: server.urls.folder, position: B_BOUNDS, size: B_BOUNDS, userDataDir: profile });
+    browserB = await launchHeadfulChromium(chromiumPath, { display: session.display, url: server.urls.folder, position: B_BOUNDS, size: B_BOUNDS, userDataDir: profile });
     const restarted = await nativeWindowOf(browserB.pid, B_BOUNDS);
     expect(restarted.pid).not.toBe(oldPid);
     console.info(`[native-window] restarted browser window id ${String(restarted.window_id)} (before: ${String(windowB.window_id)}, ${restarted.window_id === windowB.window_id ? 'reused' : 'new'})`);

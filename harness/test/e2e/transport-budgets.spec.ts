@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CdpBrowserTransport, CAPTURE_BUDGETS, type CaptureBudgets } from '@sightline/cdp-transport';
+import { CdpBrowserTransport, DEFAULT_CAPTURE_BUDGETS, type CaptureBudgets } from '@sightline/cdp-transport';
 import { findNodes, startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
 
 // SPEC §8 budgets: time, nodes, frames and calls bound every capture and are reported when exhausted.
@@ -36,7 +36,7 @@ describe('collection budgets', () => {
     console.log(`100k inbox capture ms: ${timings.map((t) => t.toFixed(0)).join(', ')}`);
     // The call returns: within the time budget plus generous slack for AX reads on a loaded box
     // (the walk itself stops at the deadline). Wall time is reported, not asserted tightly.
-    expect(Math.min(...timings)).toBeLessThan(CAPTURE_BUDGETS.timeMs + 10_000);
+    expect(Math.min(...timings)).toBeLessThan(DEFAULT_CAPTURE_BUDGETS.timeMs + 10_000);
     // Complete, or partial with the exhausted budget named (never silently short).
     const exhausted = capture!.coverage.exhausted;
     if (exhausted.length > 0) expect(exhausted.every((reason) => ['time', 'nodes', 'calls'].includes(reason))).toBe(true);

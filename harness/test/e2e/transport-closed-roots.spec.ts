@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import CDP from 'chrome-remote-interface';
 import type { PageCapture } from '@sightline/semantic-core';
-import { CAPTURE_BUDGETS, CdpBrowserTransport, type CaptureBudgets, type CdpBrowserConnection } from '@sightline/cdp-transport';
+import { DEFAULT_CAPTURE_BUDGETS, CdpBrowserTransport, type CaptureBudgets, type CdpBrowserConnection } from '@sightline/cdp-transport';
 import { CLOSED_ROOTS_CONTENT, closedFrameButton } from '../../src/index.js';
 import { refOf, startActionsFixture, waitUntil, withoutSeq, type ActionsFixture } from './support/actions-fixture.js';
 import type { RecordedCommand } from './support/actions-recorder.js';
@@ -193,7 +193,7 @@ describe('a whole read Chromium refuses for depth', () => {
     expect(hasText(capture, C.divText)).toBe(true);
     expect(hasText(capture, C.deepText)).toBe(true);
     expect(hasText(capture, C.spanText)).toBe(true);
-    const shallow = describes(commands).filter((c) => c.params['depth'] === CAPTURE_BUDGETS.closedRootScanDepth);
+    const shallow = describes(commands).filter((c) => c.params['depth'] === DEFAULT_CAPTURE_BUDGETS.closedRootScanDepth);
     expect(wholeReads(commands)).toHaveLength(1);
     expect(shallow.length).toBeGreaterThanOrEqual(2);
   });
@@ -235,7 +235,7 @@ describe('a large document: candidate hosts only, no whole read', () => {
     // Candidates: the two hosts and the six empty icon spans, each described once, one level deep.
     const checks = describes(first).filter((c) => c.params['pierce'] === true);
     expect(checks.length).toBeGreaterThanOrEqual(2);
-    expect(checks.length).toBeLessThanOrEqual(CAPTURE_BUDGETS.closedRootCalls);
+    expect(checks.length).toBeLessThanOrEqual(DEFAULT_CAPTURE_BUDGETS.closedRootCalls);
     expect(checks.every((c) => c.params['depth'] === 1)).toBe(true);
 
     const again = f.recorder.mark();

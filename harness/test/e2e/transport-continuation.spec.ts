@@ -3,7 +3,7 @@ import { SightlineError, type PageCapture } from '@sightline/semantic-core';
 import { classifyPage } from '@sightline/semantic-core/page-safe';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
 import { findNodes, startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
-import { evaluateInPage } from './support/page-script.js';
+import { evaluateInPage } from '../../src/index.js';
 
 // Row 6 / 7 at the transport level: ranked continuations, subtree reads, liveness and staleness.
 

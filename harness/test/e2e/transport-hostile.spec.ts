@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_HIDDEN_CONTROLS } from '../../src/index.js';
+import { evaluateInPage, HOSTILE_HIDDEN_CONTROLS } from '../../src/index.js';
 import { findNodes, startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
-import { evaluateInPage } from './support/page-script.js';
 
 // SPEC §8: the collector runs in an isolated world, so main-world patches of geometry and style
 // APIs (the /generated/hostile page) cannot change what it sees.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptureRequest, PageCapture } from '@sightline/semantic-core';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
 import { startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
-import { evaluateInPage } from './support/page-script.js';
+import { evaluateInPage } from '../../src/index.js';
 
 // Reuse between snapshots (cdp-transport README "Performance"): walk records of unchanged
 // far/hidden subtrees and AX facts of unchanged elements. Every read of the reusing connection must

@@ -4,8 +4,7 @@ import { Driver, bindResponseSchema, tabsResponseSchema, type SemanticSnapshotRe
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
 import { createNativePlatform, processTree, type X11NativePlatform } from '@sightline/platform-linux';
 import { startFixtureServer, type FixtureServer } from '../../src/index.js';
-import { HeadfulChromium, TEST_X11_TIMEOUT_MS, XSession, findExecutable, sleep, waitFor } from './support/native-x-session.js';
-import { XClient } from './support/native-x11.js';
+import { TEST_X11_TIMEOUT_MS, XSession, XTestClient, findExecutable, launchHeadfulChromium, sleep, waitFor, type HeadfulChromium } from './support/native-x-session.js';
 
 // SPEC §12 browser_tabs on a HEADFUL Chromium under Xvfb + openbox: new (background), select,
 // acting in the new tab, and close never change the user's visible tab. Proven with the X11
@@ -23,7 +22,7 @@ describe.skipIf(skipReason !== null)(`browser_tabs keeps the user's tab in front
   let server: FixtureServer;
   let session: XSession;
   let platform: X11NativePlatform;
-  let x: XClient;
+  let x: XTestClient;
   let browser: HeadfulChromium;
   let driver: Driver;
   let browserWindow: number;
@@ -61,8 +60,8 @@ describe.skipIf(skipReason !== null)(`browser_tabs keeps the user's tab in front
     userPage = `${server.mainOrigin}/verbs/tabs.html`;
     session = await XSession.start();
     platform = createNativePlatform({ display: session.display, timeoutMs: TEST_X11_TIMEOUT_MS });
-    x = await XClient.open(session.display);
-    browser = await HeadfulChromium.launch(chromiumPath, { display: session.display, url: userPage, position: BOUNDS, size: BOUNDS });
+    x = await XTestClient.open(session.display);
+    browser = await launchHeadfulChromium(chromiumPath, { display: session.display, url: userPage, position: BOUNDS, size: BOUNDS });
     browserWindow = await waitFor('the browser window with the user page in its title', async () => {
       const tree = new Set(await processTree(browser.pid));
       const mine = (await platform.listWindows()).filter((window) => tree.has(window.pid) && window.title.includes('Tabs fixture'));

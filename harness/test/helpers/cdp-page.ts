@@ -1,5 +1,5 @@
 import CDP from 'chrome-remote-interface';
-import type { TestChromium } from '../../src/index.js';
+import { FIXTURE_JOURNAL_EXPRESSION, parseFixtureJournal, type JournalEntry, type TestChromium } from '../../src/index.js';
 
 /** A page target with its own CDP client, for the harness's own browser tests. */
 export interface CdpPage {
@@ -10,7 +10,7 @@ export interface CdpPage {
   /** Navigate and wait for the load event (which waits for every frame, OOPIFs included). */
   navigate(url: string): Promise<void>;
   /** The page's journal entries, parsed. */
-  journal(): Promise<Array<Record<string, unknown>>>;
+  journal(): Promise<JournalEntry[]>;
   close(): Promise<void>;
 }
 
@@ -45,10 +45,7 @@ export async function openCdpPage(chromium: TestChromium, url?: string): Promise
     targetId,
     evaluate,
     navigate,
-    journal: async () => {
-      const text = await evaluate<string>("document.getElementById('sightline-journal').textContent");
-      return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-    },
+    journal: async () => parseFixtureJournal(await evaluate<string>(FIXTURE_JOURNAL_EXPRESSION)),
     close: async () => {
       await client.close();
       await CDP.Close({ host: '127.0.0.1', port: chromium.port, id: targetId });

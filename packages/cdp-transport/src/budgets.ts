@@ -1,8 +1,10 @@
 /**
- * Collection budgets (SPEC §8). Every capture is bounded by all of them; when one runs out the
- * capture says so in `coverage.exhausted` and the snapshot is `complete: false`.
+ * The default collection limits (SPEC §8); a transport's `budgets` option overrides any of them.
+ * Every capture is bounded by all of them; when one runs out the capture says so in
+ * `coverage.exhausted` and the snapshot is `complete: false`. What one capture has spent against
+ * them is its `CaptureCallBudget` (capture/call-budget.ts).
  */
-export const CAPTURE_BUDGETS = {
+export const DEFAULT_CAPTURE_BUDGETS = {
   /** Wall time of one capture, all frames included (ms). */
   timeMs: 5_000,
   /** DOM nodes (elements + text) walked, all frames together. */
@@ -28,7 +30,8 @@ export const CAPTURE_BUDGETS = {
   closedRootCalls: 300,
 } as const;
 
-export type CaptureBudgets = { -readonly [K in keyof typeof CAPTURE_BUDGETS]: number };
+/** The limits of one capture: the shape of {@link DEFAULT_CAPTURE_BUDGETS}. */
+export type CaptureBudgets = { -readonly [K in keyof typeof DEFAULT_CAPTURE_BUDGETS]: number };
 
 /** The default read ships up to this many times the node budget of ranked nodes (tiers 0–6). */
 export const SHIP_FACTOR = 2;

@@ -45,7 +45,7 @@ import { openPage } from './tab/page-open.js';
 /** `prepareTab`'s wait when none is given: the load event, at most 30 s. */
 const LOAD_WAIT: PageWait = { until: 'load', timeoutMs: 30_000, quietMs: 0 };
 
-export interface CdpConnectionOptions {
+export interface CdpBrowserConnectionOptions {
   browserKey: string;
   managed?: ManagedChrome;
   budgets?: Partial<CaptureBudgets>;
@@ -71,7 +71,7 @@ export class CdpBrowserConnection implements BrowserConnection {
     private readonly connection: CdpConnection,
     readonly product: string,
     readonly protocol: string,
-    private readonly options: CdpConnectionOptions,
+    private readonly options: CdpBrowserConnectionOptions,
     private readonly clickDelivery: 'mouse' | 'keyboard',
   ) {
     this.capturer = new PageCapturer({ frameKeys: this.frameKeys, documentKeys: this.documentKeys, budgets: options.budgets, shipAll: options.shipAll, reuse: options.reuse });
@@ -81,7 +81,7 @@ export class CdpBrowserConnection implements BrowserConnection {
     return this.options.browserKey;
   }
 
-  static async open(connection: CdpConnection, options: CdpConnectionOptions): Promise<CdpBrowserConnection> {
+  static async open(connection: CdpConnection, options: CdpBrowserConnectionOptions): Promise<CdpBrowserConnection> {
     const version = await connection.root.send('Browser.getVersion');
     const self = new CdpBrowserConnection(connection, version.product, version.protocolVersion, options, resolveClickDelivery(options.clickDelivery, version.userAgent));
     connection.root.on('Target.targetDestroyed', ({ targetId }) => self.targetGone(targetId));

@@ -1,7 +1,7 @@
 export { CdpBrowserTransport, type CdpBrowserTransportOptions } from './cdp-browser-transport.js';
 export { CdpBrowserConnection } from './cdp-browser-connection.js';
 export type { ClickDelivery } from './actions/click-delivery.js';
-export { CAPTURE_BUDGETS, SHIP_FACTOR, MIN_SHIPPED, type CaptureBudgets } from './budgets.js';
+export { DEFAULT_CAPTURE_BUDGETS, SHIP_FACTOR, MIN_SHIPPED, type CaptureBudgets } from './budgets.js';
 export { CdpConnection, DEFAULT_COMMAND_TIMEOUT_MS, PROBE_TIMEOUT_MS, RECONNECT_TIMEOUT_MS, STALL_MS, type CdpConnectionOptions } from './connection/cdp-connection.js';
 export { CdpSession } from './connection/cdp-session.js';
 export { resolveEndpoint } from './connection/resolve-endpoint.js';

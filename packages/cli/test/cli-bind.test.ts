@@ -1,7 +1,6 @@
-import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { semanticSnapshotResponseSchema } from '@sightline/semantic-core';
-import { launchTestChromium, startFixtureServer, type FixtureServer, type TestChromium } from '@sightline/harness';
+import { launchTestChromium, readFixtureJournal, startFixtureServer, type FixtureServer, type TestChromium } from '@sightline/harness';
 import { CliSandbox } from './support/cli-sandbox.js';
 
 interface DevToolsTarget {
@@ -13,23 +12,6 @@ interface DevToolsTarget {
 async function pageTargets(chromium: TestChromium): Promise<DevToolsTarget[]> {
   const response = await fetch(`${chromium.httpEndpoint}/json/list`);
   return ((await response.json()) as DevToolsTarget[]).filter((target) => target.type === 'page');
-}
-
-/** Reads the fixture's hidden journal straight from the page, outside Sightline. */
-async function readJournal(chromium: TestChromium, target: DevToolsTarget): Promise<Array<Record<string, unknown>>> {
-  const client = await CDP({ host: '127.0.0.1', port: chromium.port, target: target.id });
-  try {
-    const { result } = await client.Runtime.evaluate({
-      expression: "document.getElementById('sightline-journal').textContent",
-      returnByValue: true,
-    });
-    return String(result.value ?? '')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  } finally {
-    await client.close();
-  }
 }
 
 /** `bind --cdp` to a browser the test owns: the journal confirms what the CLI did; closed tabs refuse. */
@@ -62,8 +44,7 @@ describe.sequential('sightline bind --cdp', () => {
     expect((await sandbox.run(['type', reply.ref, 'Journal check'])).code).toBe(0);
     expect((await sandbox.run(['click', `@${send.ref}`])).code).toBe(0);
 
-    const [page] = await pageTargets(chromium);
-    const journal = await readJournal(chromium, page!);
+    const journal = await readFixtureJournal(chromium.port, fixture.urls.app);
     expect(journal).toContainEqual(expect.objectContaining({ type: 'send', text: 'Journal check' }));
   });
 

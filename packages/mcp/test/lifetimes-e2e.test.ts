@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
+import { processesWithProfileUnder } from '@sightline/platform-linux/testing';
 import { Driver } from '@sightline/semantic-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHttpServer, type RunningHttpServer } from '../src/index.js';
@@ -21,31 +22,16 @@ const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const CHROME = process.env.SIGHTLINE_CHROME ?? '/usr/bin/chromium';
 const canRun = process.platform === 'linux' && existsSync(CHROME);
 
-/** Pids of processes started with a --user-data-dir under `parent` (zombies have no cmdline). */
+/** Pids of live processes started with a --user-data-dir under `parent`. */
 function browsersUnder(parent: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let args: string[];
-    try {
-      args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    if (args.some((arg) => arg.startsWith(`--user-data-dir=${parent}`))) found.push(Number(entry));
-  }
-  return found;
+  return processesWithProfileUnder(parent).map((process) => process.pid);
 }
 
 /** The browser main processes (no --type=) under `parent`. */
 function mainBrowsersUnder(parent: string): number[] {
-  return browsersUnder(parent).filter((pid) => {
-    try {
-      return !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=');
-    } catch {
-      return false;
-    }
-  });
+  return processesWithProfileUnder(parent)
+    .filter((process) => !process.args.some((arg) => arg.startsWith('--type=')))
+    .map((process) => process.pid);
 }
 
 /** Waits (bounded, generous) until no process of `parent` is left. */

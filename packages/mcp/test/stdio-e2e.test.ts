@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { startFixtureServer, type FixtureServer } from '@sightline/harness';
+import { readFixtureJournal, startFixtureServer, type FixtureServer } from '@sightline/harness';
 import {
   actionResponseSchema,
   bindResponseSchema,
@@ -12,7 +12,7 @@ import {
   type SemanticSnapshotResponse,
 } from '@sightline/semantic-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchedChromiums, readJournal } from './support/managed-chromium.js';
+import { launchedChromiums } from './support/managed-chromium.js';
 
 /**
  * A real MCP client (SDK Client over stdio) against the built server (node dist/bin.js), the
@@ -103,7 +103,7 @@ describe.runIf(canRun)('built server over stdio, real Chromium', () => {
 
     const browsers = launchedChromiums(transport.pid!);
     expect(browsers).toHaveLength(1);
-    const journal = await readJournal(browsers[0]!, fixture.urls.app);
+    const journal = await readFixtureJournal(browsers[0]!.port, fixture.urls.app);
     const sends = journal.filter((entry) => entry.type === 'send');
     expect(sends).toEqual([expect.objectContaining({ type: 'send', text })]);
 

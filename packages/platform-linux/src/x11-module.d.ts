@@ -1,4 +1,4 @@
-/** Minimal typing for the untyped pure-JS `x11` client (v2.x): only what this package calls. */
+/** Minimal typing for the untyped pure-JS `x11` client (v2.x): only what this package (and its test support) calls. */
 declare module 'x11' {
   import type { EventEmitter } from 'node:events';
 
@@ -34,6 +34,24 @@ declare module 'x11' {
     depth: number;
   }
 
+  /** An event as the client emits it (`'event'`); `wid` or `event` names the window. */
+  export interface X11Event {
+    type: number;
+    name?: string;
+    wid?: number;
+    event?: number;
+  }
+
+  /** The XTEST extension (`client.require('xtest', …)`): server-generated input for tests. */
+  export interface X11Xtest {
+    KeyPress: number;
+    KeyRelease: number;
+    ButtonPress: number;
+    ButtonRelease: number;
+    MotionNotify: number;
+    FakeInput(type: number, detail: number, time: number, window: number, x: number, y: number): void;
+  }
+
   export interface X11Client extends EventEmitter {
     display: X11Display;
     /** Atom ids by name and names by id; the library starts every client on one shared object. */
@@ -42,6 +60,7 @@ declare module 'x11' {
     stream: { end(): void; destroy(): void };
     AllocID(): number;
     terminate(): void;
+    require(extension: 'xtest', callback: X11Callback<X11Xtest>): void;
     InternAtom(onlyIfExists: boolean, name: string, callback: X11Callback<number>): void;
     GetProperty(
       del: number,

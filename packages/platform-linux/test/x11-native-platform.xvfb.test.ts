@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromeFlags } from '@sightline/cdp-transport';
 import { X11NativePlatform, processTree } from '../src/index.js';
-import { TEST_X11_TIMEOUT_MS, startXvfb, stopGroup } from '../src/testing/index.js';
+import { HeadfulChromium, SentinelWindow, TEST_X11_TIMEOUT_MS, XSession, findExecutable, startXvfb, stopGroup, waitFor } from '../src/testing/index.js';
 import { X11Connection } from '../src/x11-connection.js';
-import { CanaryWindow } from './support/canary-window.js';
-import { ChromiumProcess, XSession, findExecutable, waitFor } from './support/x-session.js';
 
 // Real X11: Xvfb + openbox + a headful Chromium, all started here and stopped after.
 const xvfb = findExecutable('Xvfb');
@@ -13,15 +12,21 @@ const skipReason = !xvfb ? 'Xvfb is not installed' : !openbox ? 'openbox is not 
 
 describe.skipIf(skipReason !== null)(`X11NativePlatform under Xvfb${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let session: XSession;
-  let browser: ChromiumProcess;
+  let browser: HeadfulChromium;
   let platform: X11NativePlatform;
-  let canary: CanaryWindow | undefined;
+  let canary: SentinelWindow | undefined;
 
   beforeAll(async () => {
     session = await XSession.start();
     // A generous X timeout: the displays are live, only the machine may be busy (issue 17).
     platform = new X11NativePlatform({ display: session.display, timeoutMs: TEST_X11_TIMEOUT_MS });
-    browser = await ChromiumProcess.launch(chromium, session.display);
+    browser = await HeadfulChromium.launch(chromium, {
+      display: session.display,
+      url: 'about:blank',
+      position: { x: 10, y: 10 },
+      size: { width: 900, height: 700 },
+      chromeFlags,
+    });
   }, 150_000);
 
   afterAll(async () => {
@@ -53,7 +58,7 @@ describe.skipIf(skipReason !== null)(`X11NativePlatform under Xvfb${skipReason ?
 
   it('proves the DevTools endpoint: listening socket and DevToolsActivePort agree', async () => {
     const window = await chromiumWindow();
-    const file = await browser.activePortFile();
+    const file = await browser.activePort();
     const endpoints = await waitFor('the DevTools listener', async () => {
       const found = await platform.listeningEndpoints(window.pid);
       return found.some((endpoint) => endpoint.port === file.port) ? found : null;
@@ -84,7 +89,7 @@ describe.skipIf(skipReason !== null)(`X11NativePlatform under Xvfb${skipReason ?
   it('canary: the sentinels see a raise/focus change and a pointer move', async () => {
     const browserWindow = await chromiumWindow();
     // Start from Chromium active so that the change below is observable.
-    canary = await CanaryWindow.create(session.display, 'Sightline canary');
+    canary = await SentinelWindow.create(session.display, 'Sightline canary', { x: 1000, y: 600, width: 160, height: 120 }, { wmClass: 'SightlineCanary' });
     await canary.activate(browserWindow.windowId as number);
     // The window manager moves the input focus after it activates the window: wait for both, so
     // `before` never samples the focus still on the canary.

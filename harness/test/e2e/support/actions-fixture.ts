@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { waitFor } from '../../helpers/cdp-page.js';
 import { Driver, type ActionRef, type ContentRef, type SemanticSnapshotResponse } from '@sightline/semantic-core';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
-import { launchTestChromium, startFixtureServer, type FixtureServer, type TestChromium } from '../../../src/index.js';
+import { FIXTURE_JOURNAL_EXPRESSION, launchTestChromium, parseFixtureJournal, startFixtureServer, type FixtureServer, type JournalEntry, type TestChromium } from '../../../src/index.js';
 import { startCdpRecorder, type CdpRecorder } from './actions-recorder.js';
 
 /**
@@ -22,7 +22,7 @@ export interface ActionsFixture {
   open(url: string): Promise<void>;
   snapshot(extra?: Record<string, unknown>): Promise<SemanticSnapshotResponse>;
   /** The page's journal entries (test-only side channel, not through Sightline). */
-  journal(): Promise<Array<Record<string, unknown>>>;
+  journal(): Promise<JournalEntry[]>;
   /** Evaluates in the page's main world (test-only side channel). */
   evaluate<T>(expression: string): Promise<T>;
   close(): Promise<void>;
@@ -62,8 +62,7 @@ export async function startActionsFixture(session = 'actions'): Promise<ActionsF
       return result;
     },
     async journal() {
-      const text = await evaluate<string>("document.getElementById('sightline-journal').textContent");
-      return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      return parseFixtureJournal(await evaluate<string>(FIXTURE_JOURNAL_EXPRESSION));
     },
     evaluate,
     async close() {

@@ -1,7 +1,6 @@
 import { Driver } from '@sightline/semantic-core';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
-import { launchTestChromium, startFixtureServer, type FixtureServer, type TestChromium } from '../../../src/index.js';
-import { evaluateInPage } from './page-script.js';
+import { evaluateInPage, launchTestChromium, startFixtureServer, type FixtureServer, type TestChromium } from '../../../src/index.js';
 
 export interface TruthSnapshot {
   status: string;

@@ -3,9 +3,6 @@ import { callPage, PageObject } from '../page-call/page-call.js';
 
 export type Effect = 'confirmed' | 'unverifiable' | 'suspected_noop';
 
-/** How long after delivery page handlers get to react before the probes are read (ms). */
-export const EFFECT_WINDOW_MS = 120;
-
 interface Installed {
   session: CdpSession;
   contextId: number;
@@ -63,8 +60,4 @@ export class EffectProbe {
     }
     return anyUnknown || !options.watchedEverything ? 'unverifiable' : 'suspected_noop';
   }
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

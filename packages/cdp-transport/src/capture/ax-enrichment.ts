@@ -2,7 +2,7 @@ import type { CapturedNode } from '@sightline/semantic-core';
 import { axFacts, type AxFacts } from './accessibility.js';
 import type { AxFactsCache } from './ax-facts-cache.js';
 import type { AssembledCapture } from './assemble.js';
-import type { CaptureBudget } from './call-budget.js';
+import type { CaptureCallBudget } from './call-budget.js';
 import { callPageObjects } from '../page-call/page-call.js';
 
 /**
@@ -21,7 +21,7 @@ const NO_AX_ROLES = new Set(['paragraph', 'generic', 'blockquote', 'term', 'defi
  */
 export async function enrichFromAccessibility(
   assembled: AssembledCapture,
-  budget: CaptureBudget,
+  budget: CaptureCallBudget,
   limit: number,
   factsCache: AxFactsCache | null,
 ): Promise<{ read: number; reused: number }> {

@@ -6,8 +6,11 @@ import type { PageCallSite, PageWorld } from '../page-call/page-call.js';
 /** The object group every remote object of a capture is created in (released at its end). */
 export const OBJECT_GROUP = 'sightline-capture';
 
-/** Counts the protocol calls of one capture against its budget, and tracks its deadline. */
-export class CaptureBudget {
+/**
+ * One capture's spending against its limits (`DEFAULT_CAPTURE_BUDGETS` or the transport's
+ * overrides): protocol calls counted, nodes and frames left, the deadline. Made per capture.
+ */
+export class CaptureCallBudget {
   calls = 0;
   readonly exhausted = new Set<'time' | 'nodes' | 'frames' | 'calls'>();
   nodesLeft: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Protocol } from 'devtools-protocol';
 import { closedRootPlan, collectClosedRoots } from './closed-roots.js';
-import { CAPTURE_BUDGETS } from '../budgets.js';
+import { DEFAULT_CAPTURE_BUDGETS } from '../budgets.js';
 
 let nextId = 1;
 function node(name: string, extra: Partial<Protocol.DOM.Node> = {}): Protocol.DOM.Node {
@@ -56,7 +56,7 @@ describe('collectClosedRoots (pierced DOM.describeNode results)', () => {
   });
 
   it('builds the per-capture plan from the budgets', () => {
-    expect(closedRootPlan()).toEqual({ scanNodes: CAPTURE_BUDGETS.closedRootScanNodes, depth: CAPTURE_BUDGETS.closedRootScanDepth, callsLeft: CAPTURE_BUDGETS.closedRootCalls });
+    expect(closedRootPlan()).toEqual({ scanNodes: DEFAULT_CAPTURE_BUDGETS.closedRootScanNodes, depth: DEFAULT_CAPTURE_BUDGETS.closedRootScanDepth, callsLeft: DEFAULT_CAPTURE_BUDGETS.closedRootCalls });
     expect(closedRootPlan({ closedRootScanNodes: 0, closedRootScanDepth: 0, closedRootCalls: 5 })).toEqual({ scanNodes: 0, depth: 1, callsLeft: 5 });
   });
 });

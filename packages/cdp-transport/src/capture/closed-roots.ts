@@ -1,7 +1,7 @@
 import type { Protocol } from 'devtools-protocol';
 import { TransportError } from '@sightline/semantic-core';
-import { CAPTURE_BUDGETS, type CaptureBudgets } from '../budgets.js';
-import { OBJECT_GROUP, type CaptureBudget } from './call-budget.js';
+import { DEFAULT_CAPTURE_BUDGETS, type CaptureBudgets } from '../budgets.js';
+import { OBJECT_GROUP, type CaptureCallBudget } from './call-budget.js';
 import { callPage, callPageObjects, PageObject, type PageWorld as WorldRef } from '../page-call/page-call.js';
 
 /**
@@ -32,17 +32,17 @@ export interface ClosedRootPlan {
   callsLeft: number;
 }
 
-export function closedRootPlan(budgets: Pick<CaptureBudgets, 'closedRootScanNodes' | 'closedRootScanDepth' | 'closedRootCalls'> = CAPTURE_BUDGETS): ClosedRootPlan {
+export function closedRootPlan(budgets: Pick<CaptureBudgets, 'closedRootScanNodes' | 'closedRootScanDepth' | 'closedRootCalls'> = DEFAULT_CAPTURE_BUDGETS): ClosedRootPlan {
   return { scanNodes: budgets.closedRootScanNodes, depth: Math.max(1, budgets.closedRootScanDepth), callsLeft: budgets.closedRootCalls };
 }
 
 /** Whether closed-root work may still be asked for in this capture. */
-export function closedRootCallsLeft(plan: ClosedRootPlan, budget: CaptureBudget): boolean {
+export function closedRootCallsLeft(plan: ClosedRootPlan, budget: CaptureCallBudget): boolean {
   return plan.callsLeft > 0 && budget.calls < budget.callLimit;
 }
 
 /** Takes one discovery call from both budgets; false (and `calls` exhausted) when either is spent. */
-function takeCall(plan: ClosedRootPlan, budget: CaptureBudget): boolean {
+function takeCall(plan: ClosedRootPlan, budget: CaptureCallBudget): boolean {
   if (plan.callsLeft <= 0 || !budget.reserve(1)) {
     budget.exhausted.add('calls');
     return false;
@@ -85,7 +85,7 @@ function isGone(error: unknown): boolean {
 }
 
 /** Answers the collector's `closedScan` request: pierced reads of the subtrees it names. */
-export async function scanClosedRoots(world: WorldRef, budget: CaptureBudget, plan: ClosedRootPlan): Promise<void> {
+export async function scanClosedRoots(world: WorldRef, budget: CaptureCallBudget, plan: ClosedRootPlan): Promise<void> {
   const targets = (await callPageObjects(budget.site(world), 'takeClosedScan')).map((object) => object.objectId);
   const found: Found = { pairs: new Map(), frontier: [] };
   let complete = true;
@@ -134,7 +134,7 @@ export async function scanClosedRoots(world: WorldRef, budget: CaptureBudget, pl
 }
 
 /** Answers the collector's `closedCandidates` request: a pierced `depth: 1` description of each candidate host. */
-export async function checkClosedCandidates(world: WorldRef, budget: CaptureBudget, plan: ClosedRootPlan, candidates: number): Promise<void> {
+export async function checkClosedCandidates(world: WorldRef, budget: CaptureCallBudget, plan: ClosedRootPlan, candidates: number): Promise<void> {
   // Each host taken is remembered as asked: take no more than the calls to describe and resolve them.
   const limit = Math.min(plan.callsLeft, Math.max(0, Math.floor((budget.callLimit - budget.calls - 2) / 2)));
   const hosts = (await callPageObjects(budget.site(world), 'takeClosedCandidates', limit)).map((object) => object.objectId);
@@ -161,7 +161,7 @@ export async function checkClosedCandidates(world: WorldRef, budget: CaptureBudg
 /** Resolves [host, root] pairs into the world; pairs whose nodes are gone are dropped. */
 async function resolvePairs(
   world: WorldRef,
-  budget: CaptureBudget,
+  budget: CaptureCallBudget,
   pairs: Array<{ host: { backendNodeId: number } | { objectId: string }; root: number }>,
 ): Promise<{ objectIds: string[]; incomplete: boolean }> {
   const need = pairs.reduce((n, pair) => n + ('objectId' in pair.host ? 1 : 2), 0);

@@ -1,7 +1,7 @@
 import { TransportError, intersectRects } from '@sightline/semantic-core';
 import type { CdpTab } from '../tab/cdp-tab.js';
-import { CAPTURE_BUDGETS } from '../budgets.js';
-import type { CaptureBudget } from './call-budget.js';
+import { DEFAULT_CAPTURE_BUDGETS } from '../budgets.js';
+import type { CaptureCallBudget } from './call-budget.js';
 import { callPage, callPageObjects, type PageWorld as WorldRef } from '../page-call/page-call.js';
 import { checkClosedCandidates, closedRootCallsLeft, closedRootPlan, scanClosedRoots, type ClosedRootPlan } from './closed-roots.js';
 import type { CollectorMode, FramePlacement, ShipResult } from './shipped.js';
@@ -34,7 +34,7 @@ export interface WalkPlan {
   handleFor(frameId: string): number | undefined;
   /** Reuse unchanged parts of earlier walks (page/segments.ts). */
   reuse: boolean;
-  /** Closed-root discovery budget of this capture, shared by its frames (CAPTURE_BUDGETS defaults when absent). */
+  /** Closed-root discovery budget of this capture, shared by its frames (DEFAULT_CAPTURE_BUDGETS defaults when absent). */
   closedRoots?: ClosedRootPlan;
 }
 
@@ -48,7 +48,7 @@ const OOPIF_ATTACH_WAIT_MS = 500;
  * their own world on the same session, out-of-process ones on the child session auto-attached
  * beneath this tab), each placed at its <iframe>'s content box.
  */
-export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePlacement, path: number[], plan: WalkPlan, budget: CaptureBudget): Promise<FrameWalk | UnwalkedFrame> {
+export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePlacement, path: number[], plan: WalkPlan, budget: CaptureCallBudget): Promise<FrameWalk | UnwalkedFrame> {
   const frame = tab.frames.get(frameId);
   const mode = plan.modeFor(frameId);
   if (!frame || mode === null) return { frameId, status: 'skipped', outOfProcess: false, url: frame?.url ?? '' };
@@ -77,7 +77,7 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
     handle: plan.handleFor(frameId),
     timeMs: Math.max(1, budget.timeLeftMs),
     maxNodes: budget.nodesLeft,
-    maxHitTests: CAPTURE_BUDGETS.hitTests,
+    maxHitTests: DEFAULT_CAPTURE_BUDGETS.hitTests,
     placement,
     reuse: plan.reuse,
     closed: { pass: true, scanNodes: 0, rescan: true, again: false },
@@ -176,7 +176,7 @@ async function proveChild(tab: CdpTab, frameId: string, parent: WorldRef): Promi
 }
 
 /** The collector's own phase timings (page/collector.ts) added to the capture's, summed over frames. */
-function addPageTimings(budget: CaptureBudget, timings: Record<string, number> | undefined): void {
+function addPageTimings(budget: CaptureCallBudget, timings: Record<string, number> | undefined): void {
   if (!timings) return;
   budget.timings.walk += timings['walk'] ?? 0;
   budget.timings.hitTest += timings['hit'] ?? 0;

@@ -5,13 +5,13 @@ import {
   type NodeAddress,
   type PageCapture,
 } from '@sightline/semantic-core';
-import { CAPTURE_BUDGETS, MIN_SHIPPED, SHIP_FACTOR, type CaptureBudgets } from '../budgets.js';
+import { DEFAULT_CAPTURE_BUDGETS, MIN_SHIPPED, SHIP_FACTOR, type CaptureBudgets } from '../budgets.js';
 import type { OpaqueKeys } from '../frame-keys.js';
 import type { CdpTab } from '../tab/cdp-tab.js';
 import { assemble } from './assemble.js';
 import { enrichFromAccessibility } from './ax-enrichment.js';
 import { AxFactsCache } from './ax-facts-cache.js';
-import { CaptureBudget, OBJECT_GROUP } from './call-budget.js';
+import { CaptureCallBudget, OBJECT_GROUP } from './call-budget.js';
 import { callPage, type PageWorld as WorldRef } from '../page-call/page-call.js';
 import { walkFrame, type FrameWalk, type WalkPlan } from './frame-walker.js';
 import { closedRootPlan } from './closed-roots.js';
@@ -51,7 +51,7 @@ export class PageCapturer {
   private readonly axFacts: AxFactsCache | null;
 
   constructor(private readonly options: PageCapturerOptions) {
-    this.budgets = { ...CAPTURE_BUDGETS, ...options.budgets };
+    this.budgets = { ...DEFAULT_CAPTURE_BUDGETS, ...options.budgets };
     this.reuse = options.reuse !== false;
     this.axFacts = this.reuse ? new AxFactsCache() : null;
   }
@@ -59,7 +59,7 @@ export class PageCapturer {
   async capture(tab: CdpTab, tabKey: string, request: CaptureRequest): Promise<PageCapture> {
     const started = performance.now();
     this.lastTimings = {};
-    const budget = new CaptureBudget(started + (request.timeoutMs ?? this.budgets.timeMs), this.budgets.calls, this.budgets.nodes, this.budgets.frames);
+    const budget = new CaptureCallBudget(started + (request.timeoutMs ?? this.budgets.timeMs), this.budgets.calls, this.budgets.nodes, this.budgets.frames);
     budget.calls += 1 + tab.oopifSessions.size;
     await tab.refreshFrames();
     this.lastTimings['frames'] = performance.now() - started;
@@ -161,7 +161,7 @@ export class PageCapturer {
     return { token: entry.token, shipped, total: entry.total };
   }
 
-  private async captureRanked(tab: CdpTab, tabKey: string, token: string, from: number, count: number, budget: CaptureBudget): Promise<PageCapture> {
+  private async captureRanked(tab: CdpTab, tabKey: string, token: string, from: number, count: number, budget: CaptureCallBudget): Promise<PageCapture> {
     const entry = this.rankings.get(token);
     if (!entry || entry.tabKey !== tabKey) throw new SightlineError('browser_ref_stale', STALE_CONTINUATION);
     const worlds = await Promise.all(
@@ -202,7 +202,7 @@ export class PageCapturer {
     return this.finish(Math.max(AX_MIN, count + AX_SLACK), walks[0]!, budget, { token, shipped, total: entry.total }, 'ranked_prefix');
   }
 
-  private async mergedOrder(entry: StoredRanking, worlds: WorldRef[], budget: CaptureBudget): Promise<Array<[number, number]>> {
+  private async mergedOrder(entry: StoredRanking, worlds: WorldRef[], budget: CaptureCallBudget): Promise<Array<[number, number]>> {
     if (entry.merged) return entry.merged;
     const keys = await Promise.all(entry.frames.map((frame, f) => callPage(budget.site(worlds[f]!), 'rankedKeys', frame.worldToken)));
     if (keys.some((k) => k === null)) throw new SightlineError('browser_ref_stale', STALE_CONTINUATION);
@@ -218,7 +218,7 @@ export class PageCapturer {
   private async finish(
     axLimit: number,
     root: FrameWalk,
-    budget: CaptureBudget,
+    budget: CaptureCallBudget,
     ranking: { token: string; shipped: number; total: number } | undefined,
     included: 'all' | 'ranked_prefix',
   ): Promise<PageCapture> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CdpSession } from '../connection/cdp-session.js';
-import { CaptureBudget } from '../capture/call-budget.js';
+import { CaptureCallBudget } from '../capture/call-budget.js';
 import { callPage, callPageObject, callPageObjects, PageObject, type PageWorld } from './page-call.js';
 
 /** A session that answers Runtime calls from a script and records what was sent. */
@@ -55,7 +55,7 @@ describe('callPage', () => {
     const { world, sent } = fakeWorld((method) =>
       method === 'Runtime.callFunctionOn' ? { result: { type: 'object', objectId: 'array' } } : { result: [{ name: '0', value: { objectId: 'host' } }] },
     );
-    const budget = new CaptureBudget(performance.now() + 1_000, 10, 0, 0);
+    const budget = new CaptureCallBudget(performance.now() + 1_000, 10, 0, 0);
     expect(await callPageObjects(budget.site(world), 'takeClosedCandidates', 5)).toEqual([new PageObject('host')]);
     expect(budget.calls).toBe(2);
     expect(sent[0]![1]).toMatchObject({ objectGroup: 'sightline-capture', arguments: [{ value: 'takeClosedCandidates' }, { value: 5 }] });
@@ -71,7 +71,7 @@ describe('callPage', () => {
 
   it("is typed by the collector's own methods: unknown or renamed names and wrong arguments do not compile", () => {
     const { world } = fakeWorld(() => ({ result: { value: null } }));
-    const budget = new CaptureBudget(performance.now() + 1_000, 10, 0, 0);
+    const budget = new CaptureCallBudget(performance.now() + 1_000, 10, 0, 0);
     const never = false as boolean;
     if (never) {
       // @ts-expect-error no such page method

@@ -1,6 +1,6 @@
 import { TransportError, intersectRects, type Rect } from '@sightline/semantic-core';
 import type { CdpTab } from '../tab/cdp-tab.js';
-import { CaptureBudget } from '../capture/call-budget.js';
+import { CaptureCallBudget } from '../capture/call-budget.js';
 import { callPage, callPageObjects, type PageWorld as WorldRef } from '../page-call/page-call.js';
 
 /** Object group of the frame-owner handles a mask pass creates (released at its end). */
@@ -35,7 +35,7 @@ export interface SecretMasks {
  * covered whole; a failure in the main frame fails the screenshot.
  */
 export async function secretMasks(tab: CdpTab): Promise<SecretMasks> {
-  const budget = new CaptureBudget(performance.now() + MASK_PASS_MS, Number.MAX_SAFE_INTEGER, 0, 0);
+  const budget = new CaptureCallBudget(performance.now() + MASK_PASS_MS, Number.MAX_SAFE_INTEGER, 0, 0);
   const boxes: Rect[] = [];
   const sessions = new Set<WorldRef['session']>();
   try {
@@ -50,7 +50,7 @@ async function frameMasks(
   tab: CdpTab,
   frameId: string,
   placement: Placement,
-  budget: CaptureBudget,
+  budget: CaptureCallBudget,
   out: Rect[],
   sessions: Set<WorldRef['session']>,
   depth: number,

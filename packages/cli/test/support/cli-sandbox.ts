@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isAlive, liveProcesses } from '@sightline/platform-linux/testing';
+
+export { isAlive };
 
 /** The built CLI: tests run what users run. */
 export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
@@ -89,19 +92,10 @@ export class CliSandbox {
 
   /** Processes still running whose command line mentions this sandbox (Chromium, its watchdog). */
   leftovers(): Array<{ pid: number; cmdline: string }> {
-    const found: Array<{ pid: number; cmdline: string }> = [];
-    for (const entry of readdirSync('/proc')) {
-      if (!/^[0-9]+$/.test(entry)) continue;
-      try {
-        const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        if (/^\d+ \(.*\) Z /.test(stat)) continue;
-        if (cmdline.includes(this.root)) found.push({ pid: Number(entry), cmdline: cmdline.slice(0, 200) });
-      } catch {
-        // raced with exit
-      }
-    }
-    return found;
+    return liveProcesses()
+      .map((process) => ({ pid: process.pid, cmdline: process.args.join(' ') }))
+      .filter((process) => process.cmdline.includes(this.root))
+      .map((process) => ({ ...process, cmdline: process.cmdline.slice(0, 200) }));
   }
 
   chromiumProcesses(): Array<{ pid: number; cmdline: string }> {
@@ -129,19 +123,6 @@ export class CliSandbox {
       }
     }
     rmSync(this.root, { recursive: true, force: true });
-  }
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
   }
 }
 

@@ -3,7 +3,7 @@ import type { ClassifiedPage, ComposeOptions, OutlineLine } from '../compose/com
 import type { SemanticNode } from '../model/semantic-node.js';
 import type { BindResponse } from '../contract/responses.js';
 
-/** State records of the capability store (SPEC §2). Internal to semantic-core. */
+// State records of the capability store (SPEC §2). Internal to semantic-core.
 
 export type Binding = BindResponse['binding'];
 

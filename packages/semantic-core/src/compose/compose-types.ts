@@ -3,11 +3,9 @@ import type { SemanticNode } from '../model/semantic-node.js';
 import type { ActionRef, ContentRef, OmittedCounts, SnapshotScope } from '../contract/responses.js';
 import type { NodeTable } from '../classify/node-table.js';
 
-/**
- * The seam between the pure pipeline (classify → rank → select → render) and the stateful side
- * (capability store, read scopes, Driver). Types only; implementations live in classify/, rank/,
- * render/ and compose/.
- */
+// The seam between the pure pipeline (classify → rank → select → render) and the stateful side
+// (capability store, read scopes, Driver). Types only; implementations live in classify/, rank/,
+// render/ and compose/.
 
 export interface ComposeOptions {
   scope: SnapshotScope;

@@ -1,7 +1,7 @@
 // Zod-free constants of the contract, in their own module so a client that only needs them (the
 // bundled CLI) does not load zod and every schema. The package entry exports them;
 // identifiers.ts and requests.ts build their schemas on them.
-/** Patterns of the opaque capabilities of SPEC §2. */
+// Patterns of the opaque capabilities of SPEC §2.
 export const SESSION_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 export const TARGET_ID_PATTERN = /^bt-[0-9a-f]{16}$/;
 export const TAB_ID_PATTERN = /^tab-[0-9a-f]{16}$/;

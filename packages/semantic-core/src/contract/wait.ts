@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refSchema, sessionSchema, tabIdSchema, targetIdSchema } from './identifiers.js';
 
-/** SPEC §12 `browser_wait`: exactly one condition, a bounded timeout. */
+// SPEC §12 `browser_wait`: exactly one condition, a bounded timeout.
 
 export const WAIT_REF_STATES = ['visible', 'hidden', 'enabled', 'checked', 'gone'] as const;
 export const WAIT_LOAD_STATES = ['load', 'network_idle'] as const;

@@ -4,7 +4,7 @@ import type { ActionResponse } from '../contract/responses.js';
 import type { TabRecord, TargetRecord } from '../capabilities/capability-records.js';
 import type { CapabilityStore, ResolvedRef } from '../capabilities/capability-store.js';
 import { refuse, SightlineError } from '../errors/sightline-error.js';
-import { assertStillBound } from './snapshot-reader.js';
+import { assertStillBound } from './snapshot-target.js';
 import { throwIfCancelled } from './call-options.js';
 import { signalField, untilCancelled } from './cancellable.js';
 

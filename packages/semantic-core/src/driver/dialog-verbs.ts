@@ -5,7 +5,7 @@ import type { TargetRecord } from '../capabilities/capability-records.js';
 import type { CapabilityStore } from '../capabilities/capability-store.js';
 import { refuse } from '../errors/sightline-error.js';
 import { escapeOutline } from '../render/outline-format.js';
-import { assertStillBound, assertStillReachable, composeOptions, type SnapshotTarget } from './snapshot-reader.js';
+import { assertStillBound, assertStillReachable, composeOptions, type SnapshotTarget } from './snapshot-target.js';
 
 /**
  * SPEC §12: JavaScript dialogs and the console, on the Driver side. While a dialog is open the

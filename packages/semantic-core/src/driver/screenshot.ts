@@ -3,7 +3,7 @@ import type { ScreenshotResponse } from '../contract/responses.js';
 import { rectIsEmpty } from '../model/geometry.js';
 import type { CapabilityStore } from '../capabilities/capability-store.js';
 import type { TabAddress } from './action-delivery.js';
-import { assertStillBound } from './snapshot-reader.js';
+import { assertStillBound } from './snapshot-target.js';
 
 /**
  * `browser_screenshot`. With `annotate`, labels 1..n are drawn over the in-viewport action refs

@@ -4,9 +4,8 @@ import type { PageCapture } from '../model/page-capture.js';
 import type { SemanticNode } from '../model/semantic-node.js';
 import type { SnapshotRequest } from '../contract/requests.js';
 import type { DomRefsSnapshotResponse, SemanticSnapshotResponse, SnapshotScope } from '../contract/responses.js';
-import { DEFAULT_MAX_CHARS, DEFAULT_MAX_CHILDREN, DEFAULT_NODE_BUDGET } from '../compose/compose-types.js';
-import type { StoredSnapshot, TabRecord, TargetRecord } from '../capabilities/capability-records.js';
-import { browserGone, type CapabilityStore, type ResolvedRef } from '../capabilities/capability-store.js';
+import type { StoredSnapshot } from '../capabilities/capability-records.js';
+import type { ResolvedRef } from '../capabilities/capability-store.js';
 import { classifyPage } from '../classify/classify-page.js';
 import { plainArray } from '../classify/lazy-array.js';
 import { composeSnapshot } from '../compose/compose-snapshot.js';
@@ -14,6 +13,7 @@ import { composeDomRefs, DOM_REFS_LIMIT } from '../render/dom-refs-v1.js';
 import { refuse, SightlineError } from '../errors/sightline-error.js';
 import { dialogSnapshot, openDialogOf } from './dialog-verbs.js';
 import { signalField, untilCancelled } from './cancellable.js';
+import { assertStillBound, composeOptions, type SnapshotTarget } from './snapshot-target.js';
 import { viewportSelection } from '../scopes/viewport-scope.js';
 import { querySelection } from '../scopes/query-scope.js';
 import { subtreeSelection } from '../scopes/subtree-scope.js';
@@ -35,39 +35,6 @@ function now(): number {
 
 function elapsed(since: number): number {
   return Math.max(0, Math.round((now() - since) * 10) / 10);
-}
-
-/** The bound after an await: the browser may have gone or the tab closed meanwhile. */
-export function assertStillBound(target: TargetRecord, generation: number, tab: TabRecord): void {
-  if (!target.alive && target.lost !== undefined) throw browserGone(target);
-  if (!target.alive || target.generation !== generation) {
-    refuse('browser_ref_stale', `the browser connection of target ${target.id} was lost or replaced; bind again`, { field: 'target_id' });
-  }
-  if (tab.closed) refuse('browser_tab_not_found', `tab ${tab.id} was closed; bind again to list the tabs`, { field: 'tab_id' });
-}
-
-/**
- * The bound after an await of a call that names no earlier node (dialog state, the tab list, the
- * console): a link the transport re-opened meanwhile (issue 17, `reconnected` bumps the
- * generation) does not make such an answer stale, since it was read over the new link. Only a
- * lost or replaced browser, or a closed tab, refuses.
- */
-export function assertStillReachable(target: TargetRecord, tab: TabRecord): void {
-  assertStillBound(target, target.generation, tab);
-}
-
-/** A snapshot request's compose options with the contract's defaults (one home: fresh reads and dialog snapshots). */
-export function composeOptions(request: SnapshotRequest, scope: SnapshotScope): ComposeOptions {
-  return {
-    scope,
-    nodeBudget: request.node_budget ?? DEFAULT_NODE_BUDGET,
-    maxChars: request.max_chars ?? DEFAULT_MAX_CHARS,
-    interactiveOnly: request.interactive_only ?? false,
-    maxDepth: request.max_depth,
-    includeBoxes: request.include_boxes ?? false,
-    maxChildren: request.max_children ?? DEFAULT_MAX_CHILDREN,
-    includeUrls: request.include_urls ?? false,
-  };
 }
 
 /** Nodes a read with these options could ever select (mirrors the composer's skips). */
@@ -102,14 +69,6 @@ function listRefs(snapshot: StoredSnapshot, composed: ComposedSnapshot): void {
   for (const line of composed.lines) {
     if (line.ref?.kind === 'ref') snapshot.listedRefs.push({ ref: line.ref.id, identity: line.identity });
   }
-}
-
-export interface SnapshotTarget {
-  store: CapabilityStore;
-  target: TargetRecord;
-  tab: TabRecord;
-  /** The caller's cancellation (issue 17): the capture stops and the read answers `cancelled`. */
-  signal?: AbortSignal | undefined;
 }
 
 export async function readSnapshot(

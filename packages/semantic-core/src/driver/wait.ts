@@ -3,7 +3,7 @@ import type { WaitCondition } from '../ports/browser-transport.js';
 import type { CapabilityStore } from '../capabilities/capability-store.js';
 import { DEFAULT_WAIT_TIMEOUT_MS, type WaitRequest, type WaitResponse } from '../contract/wait.js';
 import { SightlineError, refuse } from '../errors/sightline-error.js';
-import { assertStillBound } from './snapshot-reader.js';
+import { assertStillBound } from './snapshot-target.js';
 
 /**
  * SPEC §12 `browser_wait`: one condition, checked by the transport until it holds or the timeout

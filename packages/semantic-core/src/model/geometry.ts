@@ -23,10 +23,3 @@ export function intersectRects(a: Rect, b: Rect): Rect | null {
   if (right <= x || bottom <= y) return null;
   return { x, y, width: right - x, height: bottom - y };
 }
-
-/** Distance in CSS px between a rect and the viewport; 0 when they intersect. */
-export function distanceToViewport(rect: Rect, viewport: Size): number {
-  const dx = rect.x + rect.width <= 0 ? -(rect.x + rect.width) : rect.x >= viewport.width ? rect.x - viewport.width : 0;
-  const dy = rect.y + rect.height <= 0 ? -(rect.y + rect.height) : rect.y >= viewport.height ? rect.y - viewport.height : 0;
-  return Math.max(dx, dy);
-}

@@ -1,9 +1,6 @@
 import type { Rect } from '../model/geometry.js';
 
-/**
- * NativePlatform: the port to the operating system (SPEC §3 route 1, §9). Implemented by
- * `@sightline/platform-linux`, `-macos`, `-windows`.
- */
+/** A top-level window of the desktop, as the platform lists it. */
 export interface NativeWindow {
   pid: number;
   windowId: number | string;
@@ -39,6 +36,10 @@ export interface PlatformSentinels {
   inputFocus: number | string | null;
 }
 
+/**
+ * NativePlatform: the port to the operating system (SPEC §3 route 1, §9). Implemented by
+ * `@sightline/platform-linux`, `-macos`, `-windows`.
+ */
 export interface NativePlatform {
   /** Why this platform cannot serve the native route, or null when it can. */
   unavailableReason(): Promise<string | null>;

@@ -5,13 +5,12 @@ import { nodeIdentity } from '../capabilities/capability-ids.js';
 import type { ReadSelection } from './read-selection.js';
 import { plainArray } from '../classify/lazy-array.js';
 
-/**
- * SPEC §4 `continuation`: pages through every ranked node of a stored snapshot's read that no
- * page has shown yet, tier by tier (tiers 7–8 included), without collecting again. Each ranked node
- * is shown by exactly one page; nodes are told apart by identity (`documentKey|handle`) because a
- * node can reach the snapshot twice (as context of one segment and ranked in a later one).
- */
+// SPEC §4 `continuation`: pages through every ranked node of a stored snapshot's read that no
+// page has shown yet, tier by tier (tiers 7–8 included), without collecting again. Each ranked node
+// is shown by exactly one page; nodes are told apart by identity (`documentKey|handle`) because a
+// node can reach the snapshot twice (as context of one segment and ranked in a later one).
 
+/** A node's identity across snapshots of its tab (`documentKey|handle`). */
 export function identityOf(page: ClassifiedPage, node: SemanticNode): string {
   const frame = page.capture.frames.find((candidate) => candidate.key === node.frame);
   const captured = page.capture.nodes[node.index];

@@ -2,17 +2,17 @@ import type { OutlineLine } from '../compose/compose-types.js';
 import { lineLead } from '../render/outline-format.js';
 import { lineWithoutRef } from '../render/outline-line.js';
 
-/**
- * SPEC §4 `diff`. Lines are compared by node identity (`documentKey|handle`), not position.
- * A line whose only change is the snapshot prefix of its ref (`p3:7` → `p4:7`) is unchanged.
- * Everything is read from the lines' data (depth, body, ref), never from their text.
- *
- * Output: every changed or added line of the new outline, in document order, each preceded by the
- * unchanged ancestor lines it hangs under (printed without their ref markers, as context only, so
- * indentation stays truthful and every ref printed is one that changed), followed by one line per
- * removed node: the old line with its ref marker dropped and `[removed]` after the dash, e.g.
- * `  - [removed] button "Send"`. Indentation is kept as it was.
- */
+// SPEC §4 `diff`. Lines are compared by node identity (`documentKey|handle`), not position.
+// A line whose only change is the snapshot prefix of its ref (`p3:7` → `p4:7`) is unchanged.
+// Everything is read from the lines' data (depth, body, ref), never from their text.
+//
+// Output: every changed or added line of the new outline, in document order, each preceded by the
+// unchanged ancestor lines it hangs under (printed without their ref markers, as context only, so
+// indentation stays truthful and every ref printed is one that changed), followed by one line per
+// removed node: the old line with its ref marker dropped and `[removed]` after the dash, e.g.
+// `  - [removed] button "Send"`. Indentation is kept as it was.
+
+/** What follows the dash on a removed node's line. */
 export const REMOVED_MARKER = '[removed]';
 
 export interface OutlineDiff {

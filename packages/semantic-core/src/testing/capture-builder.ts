@@ -8,12 +8,13 @@ import type {
 } from '../model/page-capture.js';
 import type { Rect, Size } from '../model/geometry.js';
 import type { NodeStates } from '../model/node-states.js';
+import { captureOf } from './capture-envelope.js';
 
-/**
- * Small builders for hand-written PageCaptures in tests: describe a tree, get a pre-order capture
- * with visible defaults (block, visible, opaque, a box inside the viewport). Keys and handles are
- * distinctive strings so tests can assert they never leak into output.
- */
+// Small builders for hand-written PageCaptures in tests: describe a tree, get a pre-order capture
+// with visible defaults (block, visible, opaque, a box inside the viewport). Keys and handles are
+// distinctive strings so tests can assert they never leak into output.
+
+/** One node of a test tree (an element unless `kind` says text). */
 export interface NodeSpec {
   kind?: 'element' | 'text';
   tag?: string;
@@ -125,15 +126,10 @@ export function buildCapture(roots: NodeSpec[], options: BuildOptions = {}): Pag
     if (index === undefined) throw new Error(`no node with id ${id}`);
     return index;
   };
-  return {
-    url: frames[0]!.url,
-    title: frames[0]!.title,
-    viewport: options.viewport ?? { width: 1280, height: 800 },
-    scroll: { x: 0, y: 0 },
-    frames,
-    nodes,
+  return captureOf(frames, nodes, {
+    viewport: options.viewport,
     focused: lookup(options.focused),
     activeDialog: lookup(options.activeDialog),
-    coverage: { included: 'all', exhausted: [], oopif: { status: 'none', frames: 0 }, ...options.coverage },
-  };
+    coverage: options.coverage,
+  });
 }

@@ -1,11 +1,12 @@
 import type { Rect } from '../model/geometry.js';
 import type { NodeStates } from '../model/node-states.js';
 import type { CapturedFrame, CapturedNode, NodeAttributes, NodeStyle, PageCapture } from '../model/page-capture.js';
+import { captureOf } from './capture-envelope.js';
 
-/**
- * A compact way to write PageCaptures for tests of the Driver and the capability store.
- * Nodes are laid out top to bottom, 30 px apiece, unless a node says where it is.
- */
+// A compact way to write PageCaptures for tests of the Driver and the capability store.
+// Nodes are laid out top to bottom, 30 px apiece, unless a node says where it is.
+
+/** One node of a `fakePage`. */
 export interface FakeNodeSpec {
   role: string;
   name?: string;
@@ -100,17 +101,7 @@ export function fakePage(spec: FakePageSpec): PageCapture {
   for (const node of spec.nodes) add(node, -1, mainKey);
 
   const focused = spec.focused === undefined ? -1 : nodes.findIndex((node) => node.name === spec.focused);
-  return {
-    url: frames[0]!.url,
-    title: frames[0]!.title,
-    viewport: spec.viewport ?? { width: 1280, height: 800 },
-    scroll: { x: 0, y: 0 },
-    frames,
-    nodes,
-    focused: focused >= 0 ? focused : null,
-    activeDialog: null,
-    coverage: { included: 'all', exhausted: [], oopif: { status: 'none', frames: 0 } },
-  };
+  return captureOf(frames, nodes, { viewport: spec.viewport, focused: focused >= 0 ? focused : null });
 }
 
 function tagFor(role: string): string {

@@ -1,7 +1,7 @@
 import type { DevToolsActivePort, ListeningEndpoint, NativePlatform, NativeWindow, PlatformSentinels, ProcessFingerprint } from '../ports/native-platform.js';
 import type { FakeCall } from './fake-ports.js';
 
-/** An in-memory NativePlatform: windows, sockets, DevToolsActivePort files and fingerprints as the test sets them. */
+/** What a `FakeNativePlatform` answers, as the test sets it. */
 export interface FakePlatformInit {
   unavailable?: string | null;
   windows?: NativeWindow[];
@@ -10,6 +10,7 @@ export interface FakePlatformInit {
   fingerprints?: Record<number, ProcessFingerprint>;
 }
 
+/** An in-memory NativePlatform: windows, sockets, DevToolsActivePort files and fingerprints as the test sets them. */
 export class FakeNativePlatform implements NativePlatform {
   readonly calls: FakeCall[] = [];
   constructor(public init: FakePlatformInit = {}) {}

@@ -22,11 +22,10 @@ import { fakePage } from './fake-ports-pages.js';
 
 export { FakeNativePlatform, type FakePlatformInit } from './fake-ports-platform.js';
 
-/**
- * In-memory ports for unit tests: a scriptable browser driven by PageCaptures. Every call the
- * Driver makes is recorded in `calls`, so a test can prove that nothing reached the page.
- */
+// In-memory ports for unit tests: a scriptable browser driven by PageCaptures. Every call the
+// Driver makes is recorded in `calls`, so a test can prove that nothing reached the page.
 
+/** One call a fake received (method, tab and what it was asked). */
 export interface FakeCall {
   method: string;
   tabKey?: string;

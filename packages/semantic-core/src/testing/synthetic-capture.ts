@@ -1,11 +1,12 @@
 import type { CapturedFrame, CapturedNode, NodeStyle, PageCapture } from '../model/page-capture.js';
 import type { Rect } from '../model/geometry.js';
+import { captureOf, TEST_VIEWPORT } from './capture-envelope.js';
 
-/**
- * Deterministic PageCaptures shaped like the harness's mail client (SPEC §10), at any size, for
- * tests and the compose benchmark. Built directly as arrays (no tree objects) so 100k nodes cost
- * milliseconds.
- */
+// Deterministic PageCaptures shaped like the harness's mail client (SPEC §10), at any size, for
+// tests and the compose benchmark. Built directly as arrays (no tree objects) so 100k nodes cost
+// milliseconds.
+
+/** Size and shape of a `syntheticInbox` capture. */
 export interface SyntheticInboxOptions {
   /** Total number of captured nodes (approximately; at least the fixed parts). Default 1000. */
   elements?: number;
@@ -28,7 +29,7 @@ const ITEM_HEIGHT = 48;
 const NODES_PER_MESSAGE = 3;
 
 export function syntheticInbox(options: SyntheticInboxOptions = {}): PageCapture {
-  const viewport = options.viewport ?? { width: 1280, height: 800 };
+  const viewport = options.viewport ?? TEST_VIEWPORT;
   const hiddenControls = options.hiddenControls ?? 300;
   const nodes: CapturedNode[] = [];
   // Every node gets every field, in one order, as a collector emitting fixed-shape JSON would:
@@ -98,15 +99,5 @@ export function syntheticInbox(options: SyntheticInboxOptions = {}): PageCapture
   add({ parent: form, kind: 'element', tag: 'button', role: 'button', name: 'Archive', style: VISIBLE, box: { x: 520, y: 440, width: 80, height: 32 } });
 
   const frame: CapturedFrame = { key: 'syn-main', documentKey: 'syn-doc', ownerNode: null, url: 'https://inbox.test/', title: 'Inbox', outOfProcess: false, status: 'captured' };
-  return {
-    url: frame.url,
-    title: frame.title,
-    viewport,
-    scroll: { x: 0, y: 0 },
-    frames: [frame],
-    nodes,
-    focused: options.focusReply ? reply : null,
-    activeDialog: null,
-    coverage: { included: 'all', exhausted: [], oopif: { status: 'none', frames: 0 } },
-  };
+  return captureOf([frame], nodes, { viewport, focused: options.focusReply ? reply : null });
 }

@@ -1,0 +1,3 @@
+import { second } from './shared.js';
+
+export const first = (): string => `first ${second.name}`;
