@@ -19,3 +19,4 @@ export {
 export type { InboxPageOptions, ClosedRootsPageOptions } from './pages/index.js';
 export { launchTestChromium, CHROMIUM_BASE_FLAGS, DEFAULT_CHROMIUM_PATH } from './chromium-launcher.js';
 export type { LaunchTestChromiumOptions, TestChromium } from './chromium-launcher.js';
+export { HeldRequests } from './held-requests.js';
