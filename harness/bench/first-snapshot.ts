@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import CDP from 'chrome-remote-interface';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
 import { Driver, type SnapshotTiming } from '@sightline/semantic-core';
 import { freshTab, withTimeout } from './browser.js';
@@ -122,9 +123,20 @@ function runProcess(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): 
   });
 }
 
-/** navigate → load event in a new tab, over plain CDP with nothing else attached. */
+/** navigate → load event in a new tab, over plain CDP with only the Page domain on (measured like `loadWith`). */
 async function loadWithout(options: FirstSnapshotOptions, url: string): Promise<number> {
-  return (await freshTab(options.chromium.port, options.chromium.wsEndpoint, url, options.timeoutMs)).loadMs;
+  const blank = await freshTab(options.chromium.port, options.chromium.wsEndpoint, 'about:blank', options.timeoutMs);
+  const tab = await CDP({ host: '127.0.0.1', port: options.chromium.port, local: true, target: blank.targetId });
+  try {
+    await tab.Page.enable();
+    const loaded = tab.Page.loadEventFired();
+    const started = performance.now();
+    await tab.Page.navigate({ url });
+    await withTimeout(loaded, options.timeoutMs, `loading ${url}`);
+    return performance.now() - started;
+  } finally {
+    await tab.close();
+  }
 }
 
 /** The same navigation with Sightline attached to the tab first (its transport opens the page, waiting for load). */
