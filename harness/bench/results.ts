@@ -1,4 +1,5 @@
 import type { CliOverhead } from './cli-overhead.js';
+import type { FirstSnapshotRow } from './first-snapshot.js';
 /** The shape of results/latest.json. */
 
 export type MeasurementStatus = 'ok' | 'timeout' | 'error' | 'unavailable';
@@ -105,6 +106,8 @@ export interface BenchResults {
   profiles: SightlineProfile[];
   /** What a `sightline` CLI call costs on top of starting Node (null when it could not be measured). */
   cli_overhead?: CliOverhead | null;
+  /** Issue 16: first snapshot after load, one-shots against Playwright's, load with/without Sightline, memory. */
+  first_snapshot?: FirstSnapshotRow[];
   duration_s: number;
 }
 

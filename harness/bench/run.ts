@@ -21,6 +21,9 @@ import { devtoolsMcpTool } from './tools/devtools-mcp.js';
 import { playwrightTool } from './tools/playwright.js';
 import { sightlineFreshTool, sightlineTool } from './tools/sightline.js';
 import type { BenchTool, Capture, ToolSession } from './tools/types.js';
+import { FIRST_SNAPSHOT_SIZES, measureFirstSnapshots, type FirstSnapshotRow } from './first-snapshot.js';
+import { firstSnapshotChecks } from './first-snapshot-targets.js';
+import { renderFirstSnapshotSvg } from './report/first-snapshot-report.js';
 
 const ALL_TOOLS: BenchTool[] = [sightlineTool, sightlineFreshTool, playwrightTool, axTreeTool, agentBrowserSnapshotTool, agentBrowserInteractiveTool, devtoolsMcpTool];
 const INBOX_TARGETS = ['"Reply body"', '"Send"'];
@@ -41,6 +44,12 @@ interface Options {
   profile: boolean;
   /** Write each tool's last output to <outDir>/outputs/ (for inspection; large). */
   dump: boolean;
+  /** Issue 16: `--rows first-snapshot` runs only those rows (no page × tool matrix, no CLI row); null: everything. */
+  rows: string[] | null;
+  /** Runs per first-snapshot row (each a fresh tab or process). */
+  firstRuns: number;
+  /** Inbox sizes of the first-snapshot rows. */
+  firstSizes: number[];
 }
 
 const BENCH_DIR = dirname(dirname(fileURLToPath(import.meta.url))); // bench/dist/run.js → bench/
@@ -63,6 +72,9 @@ function parseOptions(argv: string[]): Options {
     outDir: value('--out') ?? join(BENCH_DIR, 'results', quick ? 'tmp' : ''),
     profile: !argv.includes('--no-profile'),
     dump: argv.includes('--dump'),
+    rows: quick ? ['matrix'] : list('--rows'),
+    firstRuns: Number(value('--first-runs') ?? 3),
+    firstSizes: list('--first-sizes')?.map(Number) ?? [...FIRST_SNAPSHOT_SIZES],
   };
 }
 
@@ -83,6 +95,7 @@ async function main(): Promise<number> {
   let chromiumVersion = 'unknown';
   let toolInfos: ToolInfo[] = [];
   let cliOverhead: CliOverhead | null = null;
+  let firstSnapshot: FirstSnapshotRow[] = [];
   try {
     chromiumVersion = await browserVersion(chromium.httpEndpoint);
     const allPages: BenchPage[] = [
@@ -102,7 +115,8 @@ async function main(): Promise<number> {
     );
     for (const info of toolInfos) if (!info.available) console.log(`  ${info.id}: unavailable — ${info.reason}`);
 
-    for (const page of pages) {
+    const matrix = options.rows === null || options.rows.includes('matrix');
+    for (const page of matrix ? pages : []) {
       for (const tool of tools) {
         const info = toolInfos.find((candidate) => candidate.id === tool.id);
         if (!info?.available) {
@@ -121,7 +135,11 @@ async function main(): Promise<number> {
         }
       }
     }
-    cliOverhead = await cliOverheadRow(fixture.urls.app, options.quick ? 5 : 15);
+    if (matrix) cliOverhead = await cliOverheadRow(fixture.urls.app, options.quick ? 5 : 15);
+    // Issue 16: first snapshots and one-shots (their own fresh tabs and processes).
+    if (options.rows === null || options.rows.includes('first-snapshot')) {
+      firstSnapshot = await measureFirstSnapshots({ sizes: options.firstSizes, runs: options.firstRuns, timeoutMs: Math.max(options.timeoutMs, 120_000), inboxUrl: fixture.inboxUrl, chromium, log: (line) => console.log(line) });
+    }
   } finally {
     await chromium.close();
     await sites.close();
@@ -146,9 +164,10 @@ async function main(): Promise<number> {
     pages: pageInfos,
     measurements: results,
     ratios: ratios(results),
-    targets: targetChecks(results, pageInfos),
+    targets: [...targetChecks(results, pageInfos), ...firstSnapshotChecks(firstSnapshot)],
     profiles,
     cli_overhead: cliOverhead,
+    first_snapshot: firstSnapshot,
     duration_s: Math.round((performance.now() - started) / 1000),
   };
   mkdirSync(options.outDir, { recursive: true });
@@ -156,6 +175,7 @@ async function main(): Promise<number> {
   writeFileSync(join(options.outDir, 'latest.md'), renderMarkdown(output));
   writeFileSync(join(options.outDir, 'latency.svg'), renderLatencySvg(output));
   writeFileSync(join(options.outDir, 'size.svg'), renderSizeSvg(output));
+  if (firstSnapshot.length > 0) writeFileSync(join(options.outDir, 'first-snapshot.svg'), renderFirstSnapshotSvg(firstSnapshot));
   console.log(`\nwrote ${join(options.outDir, 'latest.{json,md}')}, latency.svg, size.svg (${output.duration_s} s)`);
   for (const check of output.targets) console.log(`  ${check.met === null ? '?' : check.met ? '✓' : '✗'} ${check.statement}: ${check.measured}`);
 

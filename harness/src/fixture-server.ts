@@ -9,6 +9,7 @@ import {
   MAX_INBOX_ELEMENTS,
   MIN_INBOX_ELEMENTS,
 } from './pages/index.js';
+import { HeldRequests } from './held-requests.js';
 
 /** The demo mail app's static files (from @sightline/demo-app). */
 export { APP_DIRECTORY } from '@sightline/demo-app';
@@ -42,6 +43,10 @@ export interface FixtureServer {
   inboxUrl(elements: number): string;
   /** URL of the generated closed-shadow-roots page (`/generated/closed-roots`, see ClosedRootsPageOptions). */
   closedRootsUrl(options?: { depth?: number; elements?: number; frames?: boolean }): string;
+  /** Issue 16: images held until released, and the `/generated/slow-image?key=` page that shows one. */
+  held: HeldRequests;
+  /** URL of the slow-image page whose image is held under `key`. */
+  slowImageUrl(key: string): string;
   close(): Promise<void>;
 }
 
@@ -55,9 +60,10 @@ export interface FixtureServerOptions {
  * pages: the SPEC §8 inbox at any size, the hostile page and the closed-shadow-roots page.
  */
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
+  const held = new HeldRequests();
   const demo = await startDemoServer({
     ...(options.appDirectory ? { appDirectory: options.appDirectory } : {}),
-    routes: [generatedPage, slowResponse, harnessPage],
+    routes: [generatedPage, slowResponse, held.pageRoute, held.imageRoute, harnessPage],
   });
   const main = demo.mainOrigin;
   const inboxUrl = (elements: number): string => `${main}/generated/inbox?elements=${elements}`;
@@ -75,7 +81,12 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     urls: { ...demo.urls, inbox: inboxUrl(DEFAULT_INBOX_ELEMENTS), hostile: `${main}/generated/hostile` },
     inboxUrl,
     closedRootsUrl,
-    close: () => demo.close(),
+    held,
+    slowImageUrl: (key: string) => `${main}/generated/slow-image?key=${encodeURIComponent(key)}`,
+    close: () => {
+      held.releaseAll();
+      return demo.close();
+    },
   };
 }
 

@@ -20,3 +20,4 @@ export type { InboxPageOptions, ClosedRootsPageOptions } from './pages/index.js'
 export { launchTestChromium, CHROMIUM_BASE_FLAGS, DEFAULT_CHROMIUM_PATH } from './chromium-launcher.js';
 export type { LaunchTestChromiumOptions, TestChromium } from './chromium-launcher.js';
 export { evaluateInPage, readFixtureJournal, parseFixtureJournal, FIXTURE_JOURNAL_EXPRESSION, type JournalEntry } from './page-evaluate.js';
+export { HeldRequests } from './held-requests.js';

@@ -1,5 +1,6 @@
 import type { BenchResults, Measurement } from '../results.js';
 import { fmtInt, fmtMs, fmtRatio, measurementOf, toolLabel, toolOrder } from './format.js';
+import { renderFirstSnapshotMarkdown } from './first-snapshot-report.js';
 
 function latencyCell(m: Measurement | undefined, timeoutMs: number): string {
   if (!m) return '—';
@@ -121,6 +122,8 @@ export function renderMarkdown(results: BenchResults): string {
     }
     lines.push('');
   }
+
+  lines.push(...renderFirstSnapshotMarkdown(results.first_snapshot ?? [], results.config.timeout_ms));
 
   lines.push('## Visible targets: where each first appears', '', 'Character offset of the first occurrence in the output; ✗ = absent.', '');
   lines.push(row(header), row(header.map(() => '---')));

@@ -49,7 +49,55 @@ async function nodeObject(tab, contextId, expression) {
   return result.objectId;
 }
 
+const CAPTURE = { mode: 'viewport', shipLimit: 600, timeMs: 120000, maxNodes: 250000, maxHitTests: 3000, placement: { origin: { x: 0, y: 0 } }, reuse: false, closed: { pass: false, scanNodes: 0, rescan: false, again: false } };
+
+async function collector(tab) {
+  const { executionContextId } = await tab.Page.createIsolatedWorld({ frameId: tab.__targetId, worldName: 'probe' });
+  await tab.Runtime.evaluate({ expression: PAGE_SCRIPT, contextId: executionContextId });
+  return async () => {
+    const t0 = performance.now();
+    const { result, exceptionDetails } = await tab.Runtime.callFunctionOn({
+      functionDeclaration: 'function(o){const r=globalThis.__sightline.capture(o);return {t:r.timings,n:r.nodes&&r.nodes.length,x:r.exhausted}}',
+      executionContextId,
+      arguments: [{ value: CAPTURE }],
+      returnByValue: true,
+    });
+    if (exceptionDetails) throw new Error(JSON.stringify(exceptionDetails));
+    return { wall: performance.now() - t0, ...result.value.t };
+  };
+}
+
+async function inPage(tab, body) {
+  const { result } = await tab.Runtime.evaluate({ expression: `(async () => { const t = performance.now(); ${body}; return performance.now() - t; })()`, awaitPromise: true, returnByValue: true });
+  return result.value;
+}
+
 const experiments = {
+  // The collector's walk cold (first capture after load) and warm, reuse off.
+  async 'walk-cold'(tab) {
+    const out = {};
+    out.load = await load(tab);
+    const capture = await collector(tab);
+    for (const [name, r] of [['c1', await capture()], ['c2', await capture()], ['c3', await capture()]]) {
+      out[`${name}.walk`] = r.walk;
+      out[`${name}.hit`] = r.hit;
+      out[`${name}.wall`] = r.wall;
+    }
+    return out;
+  },
+  // What the first elementFromPoint / animation frame after load costs, then the first capture.
+  async 'frame-first'(tab) {
+    const out = {};
+    out.load = await load(tab);
+    out.efp1 = await inPage(tab, 'document.elementFromPoint(200, 200)');
+    out.efp2 = await inPage(tab, 'document.elementFromPoint(300, 300)');
+    out.raf = await inPage(tab, 'await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    const capture = await collector(tab);
+    const r = await capture();
+    out['c1.walk'] = r.walk;
+    out['c1.hit'] = r.hit;
+    return out;
+  },
   // Load, then each first-snapshot ingredient in turn.
   async plain(tab) {
     const out = {};

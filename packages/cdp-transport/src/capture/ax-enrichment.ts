@@ -4,6 +4,7 @@ import type { AxFactsCache } from './ax-facts-cache.js';
 import type { AssembledCapture } from './assemble.js';
 import type { CaptureCallBudget } from './call-budget.js';
 import { callPageObjects } from '../page-call/page-call.js';
+import type { CdpSession } from '../connection/cdp-session.js';
 
 /**
  * Roles whose AX facts add nothing the outline prints when the element carries no label of its own
@@ -24,9 +25,21 @@ export async function enrichFromAccessibility(
   budget: CaptureCallBudget,
   limit: number,
   factsCache: AxFactsCache | null,
+  /** Issue 16: builds (once per document) Chromium's accessibility tree of a session; its wait is timed as `axEnable`. */
+  ensureTree?: (session: CdpSession) => Promise<void>,
 ): Promise<{ read: number; reused: number }> {
   let read = 0;
   let reused = 0;
+  const trees = new Map<CdpSession, Promise<void>>();
+  const treeOf = (session: CdpSession): Promise<void> => {
+    let tree = trees.get(session);
+    if (!tree) {
+      const started = performance.now();
+      tree = (ensureTree ? ensureTree(session) : Promise.resolve()).finally(() => budget.time('axEnable', started));
+      trees.set(session, tree);
+    }
+    return tree;
+  };
   // Most likely emitted first: context (no tier) and tier order; roles the AX tree adds nothing to are skipped.
   const candidates: Array<{ placement: number; index: number; tier: number }> = [];
   assembled.placements.forEach(({ walk }, placement) => {
@@ -57,7 +70,7 @@ export async function enrichFromAccessibility(
         usable = targets.slice(0, Math.max(0, budget.callLimit - budget.calls - 2));
         if (usable.length === 0) return;
       }
-      const objects = await callPageObjects(budget.site(walk.world), 'axTargets', usable.map((i) => walk.ship.nodes[i]!.handle));
+      const [objects] = await Promise.all([callPageObjects(budget.site(walk.world), 'axTargets', usable.map((i) => walk.ship.nodes[i]!.handle)), treeOf(walk.world.session)]);
       await Promise.all(
         usable.map(async (shippedIndex, k) => {
           const objectId = objects[k]?.objectId;

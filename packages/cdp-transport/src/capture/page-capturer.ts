@@ -99,7 +99,7 @@ export class PageCapturer {
     }
     let ranking: { token: string; shipped: number; total: number } | undefined;
     if (scope.kind === 'viewport' && !this.options.shipAll) ranking = this.storeViewportRanking(tabKey, walks, shipLimit);
-    const capture = await this.finish(Math.max(AX_MIN, request.nodeBudget + AX_SLACK), root, budget, ranking, walks.every((w) => w.ship.included === 'all') ? 'all' : 'ranked_prefix');
+    const capture = await this.finish(tab, Math.max(AX_MIN, request.nodeBudget + AX_SLACK), root, budget, ranking, walks.every((w) => w.ship.included === 'all') ? 'all' : 'ranked_prefix');
     // A query or subtree read that shipped its whole scope (every hit in every frame; the whole subtree).
     if (scope.kind === 'query' || scope.kind === 'interactive') capture.coverage.scopeComplete = walks.every((w) => w.ship.scopeComplete === true);
     else if (scope.kind === 'subtree') capture.coverage.scopeComplete = walks.find((w) => w.frameId === subtreeFrame)?.ship.scopeComplete === true;
@@ -199,7 +199,7 @@ export class PageCapturer {
       if (parent && owner >= 0) parent.children.push({ owner, frame: walk });
     }
     const shipped = Math.max(0, Math.min(count, entry.total - from));
-    return this.finish(Math.max(AX_MIN, count + AX_SLACK), walks[0]!, budget, { token, shipped, total: entry.total }, 'ranked_prefix');
+    return this.finish(tab, Math.max(AX_MIN, count + AX_SLACK), walks[0]!, budget, { token, shipped, total: entry.total }, 'ranked_prefix');
   }
 
   private async mergedOrder(entry: StoredRanking, worlds: WorldRef[], budget: CaptureCallBudget): Promise<Array<[number, number]>> {
@@ -216,6 +216,7 @@ export class PageCapturer {
   }
 
   private async finish(
+    tab: CdpTab,
     axLimit: number,
     root: FrameWalk,
     budget: CaptureCallBudget,
@@ -227,7 +228,7 @@ export class PageCapturer {
     const axStarted = performance.now();
     this.lastTimings['assemble'] = axStarted - finishStarted;
     try {
-      const ax = await enrichFromAccessibility(assembled, budget, axLimit, this.axFacts);
+      const ax = await enrichFromAccessibility(assembled, budget, axLimit, this.axFacts, (session) => tab.accessibilityFor(session));
       this.lastTimings['ax.read'] = ax.read;
       this.lastTimings['ax.reused'] = ax.reused;
     } finally {
@@ -235,7 +236,8 @@ export class PageCapturer {
       await Promise.all([...sessions].map((session) => session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined)));
     }
     this.lastTimings['ax'] = performance.now() - axStarted;
-    budget.timings.ax += this.lastTimings['ax'];
+    // The tree build (axEnable) overlaps the first reads' wait: `ax` is what is left after it.
+    budget.timings.ax += Math.max(0, this.lastTimings['ax'] - budget.timings.axEnable);
     const oopifFrames = assembled.frames.filter((f) => f.outOfProcess);
     const main = root.ship;
     const capture: PageCapture = {

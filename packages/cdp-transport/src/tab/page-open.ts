@@ -64,6 +64,9 @@ export async function openPage(tab: CdpTab, url: string, wait: PageWait, launchM
       const met = await until(wait.until === 'load' ? loaded : () => loaded() || painted(), deadline);
       ready = !met ? 'timeout' : loaded() ? 'load' : 'painted';
     }
+    // The page is usable: start building its accessibility tree now, while the caller reads this
+    // answer (or the quiet period runs), so the first snapshot finds it built (tab.accessibilityFor).
+    void tab.accessibilityFor(tab.session).catch(() => undefined);
     if (wait.quietMs > 0 && ready !== 'timeout') {
       await until(() => tab.network.idleForMs >= wait.quietMs, Math.min(deadline, performance.now() + QUIET_MAX_MS));
       if (loaded()) ready = 'load';

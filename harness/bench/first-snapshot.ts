@@ -1,0 +1,288 @@
+/**
+ * Issue 16 rows: what a *first* snapshot costs — on a freshly loaded tab, and as a one-shot
+ * (`sightline snapshot <url>`: launch, load, snapshot) next to Playwright's one-shot in the same
+ * run — plus the page's load time with and without Sightline attached and peak memory at 100k.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import CDP from 'chrome-remote-interface';
+import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
+import { Driver, type SnapshotTiming } from '@sightline/semantic-core';
+import { freshTab, withTimeout } from './browser.js';
+import { median } from './results.js';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const CLI = process.env.SIGHTLINE_BENCH_CLI ?? fileURLToPath(new URL('../../../packages/cli/dist/cli.bundle.js', import.meta.url));
+const CHROME = process.env.SIGHTLINE_CHROME ?? '/usr/bin/chromium';
+
+/** Inbox sizes of these rows (issue 16: 1k, 25k, 100k). */
+export const FIRST_SNAPSHOT_SIZES = [1_000, 25_000, 100_000] as const;
+
+export interface Stat {
+  runs_ms: number[];
+  median_ms: number | null;
+  min_ms: number | null;
+  max_ms: number | null;
+  /** `timeout` / `error` when a run failed (the stat then covers the runs before it). */
+  status: 'ok' | 'timeout' | 'error';
+  reason?: string;
+}
+
+export interface FirstSnapshotRow {
+  size: number;
+  /** navigate → load event of a fresh tab, nothing attached. */
+  load_without: Stat;
+  /** The same with Sightline attached to the tab first (accessibility, network, console, collector script). */
+  load_with: Stat;
+  /** Explicit-route bind to the loaded tab, then its first snapshot (the call timed). */
+  first: Stat;
+  /** Median `timing_ms` of those first snapshots. */
+  first_phases: Partial<SnapshotTiming>;
+  /** The second snapshot of the same tab (warm, reuse on), for comparison. */
+  second: Stat;
+  /** `sightline --json snapshot <url>` (the bundled CLI, a fresh process and browser each run), wall. */
+  one_shot: Stat;
+  one_shot_phases: Partial<SnapshotTiming>;
+  /** Playwright: launch, `goto` (load), `ariaSnapshot({mode:'ai'})`, close — a fresh process each run, wall. */
+  playwright_one_shot: Stat;
+  /** Sightline one-shot median ÷ Playwright one-shot median (≤ when Playwright timed out). */
+  one_shot_ratio: number | null;
+  one_shot_ratio_upper_bound: boolean;
+  /** Node's and the tab renderer's peak RSS (MB) for one snapshot of this page (100k only). */
+  memory?: { node_peak_mb: number; renderer_peak_mb: number | null };
+}
+
+export interface FirstSnapshotOptions {
+  sizes: number[];
+  runs: number;
+  timeoutMs: number;
+  inboxUrl: (size: number) => string;
+  chromium: { port: number; wsEndpoint: string; httpEndpoint: string; pid: number };
+  log: (line: string) => void;
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function stat(runs: number[], status: Stat['status'] = 'ok', reason?: string): Stat {
+  return {
+    runs_ms: runs.map(round),
+    median_ms: status === 'ok' && runs.length ? round(median(runs)!) : null,
+    min_ms: runs.length ? round(Math.min(...runs)) : null,
+    max_ms: runs.length ? round(Math.max(...runs)) : null,
+    status,
+    ...(reason ? { reason: reason.slice(0, 300) } : {}),
+  };
+}
+
+async function series(runs: number, work: () => Promise<number>): Promise<Stat> {
+  const out: number[] = [];
+  try {
+    for (let run = 0; run < runs; run += 1) out.push(await work());
+  } catch (error) {
+    const message = (error as Error).message ?? String(error);
+    return stat(out, /timed? ?out|exceeded/i.test(message) ? 'timeout' : 'error', message);
+  }
+  return stat(out);
+}
+
+function medianPhases(samples: Array<Partial<SnapshotTiming>>): Partial<SnapshotTiming> {
+  const out: Partial<SnapshotTiming> = {};
+  const keys = new Set(samples.flatMap((sample) => Object.keys(sample))) as Set<keyof SnapshotTiming>;
+  for (const key of keys) {
+    const values = samples.map((sample) => sample[key]).filter((value): value is number => typeof value === 'number');
+    if (values.length) out[key] = round(median(values)!);
+  }
+  return out;
+}
+
+/** Runs a process to its end (killed at the timeout); wall time and stdout. */
+function runProcess(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ ms: number; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGTERM');
+    }, timeoutMs);
+    child.once('error', reject);
+    child.once('close', (status) => {
+      clearTimeout(timer);
+      const ms = performance.now() - started;
+      if (timedOut) reject(new Error(`${args[1] ?? args[0]} timed out after ${timeoutMs} ms`));
+      else if (status !== 0) reject(new Error(`exited ${status}: ${stderr.slice(0, 300)}`));
+      else resolve({ ms, stdout });
+    });
+  });
+}
+
+/** navigate → load event in a new tab, over plain CDP with only the Page domain on (measured like `loadWith`). */
+async function loadWithout(options: FirstSnapshotOptions, url: string): Promise<number> {
+  const blank = await freshTab(options.chromium.port, options.chromium.wsEndpoint, 'about:blank', options.timeoutMs);
+  const tab = await CDP({ host: '127.0.0.1', port: options.chromium.port, local: true, target: blank.targetId });
+  try {
+    await tab.Page.enable();
+    const loaded = tab.Page.loadEventFired();
+    const started = performance.now();
+    await tab.Page.navigate({ url });
+    await withTimeout(loaded, options.timeoutMs, `loading ${url}`);
+    return performance.now() - started;
+  } finally {
+    await tab.close();
+  }
+}
+
+/** The same navigation with Sightline attached to the tab first (its transport opens the page, waiting for load). */
+async function loadWith(options: FirstSnapshotOptions, url: string): Promise<number> {
+  const blank = await freshTab(options.chromium.port, options.chromium.wsEndpoint, 'about:blank', options.timeoutMs);
+  const connection = (await new CdpBrowserTransport().connect(options.chromium.httpEndpoint)) as CdpBrowserConnection;
+  try {
+    await connection.prepareTab(blank.targetId, { width: 1280, height: 800 });
+    const report = await connection.prepareTab(blank.targetId, { width: 1280, height: 800 }, url, { until: 'load', timeoutMs: options.timeoutMs, quietMs: 0 });
+    if (!report || report.ready !== 'load') throw new Error(`the page did not load within ${options.timeoutMs} ms`);
+    return report.loadWaitMs;
+  } finally {
+    await connection.close();
+  }
+}
+
+let sessionCounter = 0;
+
+/** Loads the page in a fresh tab (nothing attached), binds over the explicit route, times the first and the second snapshot. */
+async function firstAndSecond(options: FirstSnapshotOptions, url: string): Promise<{ first: number; second: number; timing: Partial<SnapshotTiming> }> {
+  const tab = await freshTab(options.chromium.port, options.chromium.wsEndpoint, url, options.timeoutMs);
+  const driver = new Driver({ transport: new CdpBrowserTransport() });
+  const session = `first-${process.pid}-${(sessionCounter += 1)}`;
+  try {
+    const bind = (await driver.bind({ session, cdp_url: options.chromium.httpEndpoint })) as { target_id: string; tabs: Array<{ tab_id: string; url: string }> };
+    const tabId = bind.tabs.find((candidate) => candidate.url === tab.url)?.tab_id ?? bind.tabs[0]!.tab_id;
+    const shoot = async (): Promise<{ ms: number; timing: Partial<SnapshotTiming> }> => {
+      const started = performance.now();
+      const response = (await withTimeout(driver.snapshot({ session, target_id: bind.target_id, tab_id: tabId, snapshot_format: 'semantic_v2' }), options.timeoutMs, 'first snapshot')) as {
+        status: string;
+        timing_ms?: SnapshotTiming;
+      };
+      if (response.status !== 'ok') throw new Error(`snapshot failed: ${JSON.stringify(response).slice(0, 300)}`);
+      return { ms: performance.now() - started, timing: response.timing_ms ?? {} };
+    };
+    const first = await shoot();
+    const second = await shoot();
+    return { first: first.ms, second: second.ms, timing: first.timing };
+  } finally {
+    await driver.endSession({ session }).catch(() => undefined);
+    await driver.close().catch(() => undefined);
+  }
+}
+
+/** Peak RSS (kB) of a process so far (`VmHWM`); null when unreadable. */
+function peakRssKb(pid: number): number | null {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Renderer processes of the bench browser that show pages (not its own WebUI). Linux only. */
+function rendererPids(browserPid: number): number[] {
+  const out: number[] = [];
+  let entries: string[] = [];
+  let profile: string | undefined;
+  try {
+    entries = readdirSync('/proc');
+    // Same browser: its profile directory is on the command line of every child.
+    profile = /--user-data-dir=([^\0]+)/.exec(readFileSync(`/proc/${browserPid}/cmdline`, 'utf8'))?.[1];
+  } catch {
+    return out;
+  }
+  if (!profile) return out;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmdline.includes('--type=renderer') || cmdline.includes('--top-chrome-webui') || cmdline.includes('--extension-process')) continue;
+      if (cmdline.includes(profile)) out.push(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/** One snapshot of the loaded 100k tab in a child Node process: its peak RSS, and the renderer's. */
+async function memoryRow(options: FirstSnapshotOptions, url: string): Promise<FirstSnapshotRow['memory']> {
+  const tab = await freshTab(options.chromium.port, options.chromium.wsEndpoint, url, options.timeoutMs);
+  const renderers = rendererPids(options.chromium.pid);
+  // Reset the renderers' peak (Linux: 5 → clear_refs resets VmHWM) so only the snapshot counts.
+  for (const pid of renderers) {
+    try {
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    } catch {
+      // Not permitted: the peak then includes the load.
+    }
+  }
+  const { stdout } = await runProcess([`${HERE}memory-probe.js`, options.chromium.httpEndpoint, tab.url], process.env, options.timeoutMs * 2);
+  const probe = JSON.parse(stdout) as { max_rss_kb: number };
+  const rendererPeaks = renderers.map(peakRssKb).filter((value): value is number => value !== null);
+  return {
+    node_peak_mb: round(probe.max_rss_kb / 1024),
+    renderer_peak_mb: rendererPeaks.length ? round(Math.max(...rendererPeaks) / 1024) : null,
+  };
+}
+
+export async function measureFirstSnapshots(options: FirstSnapshotOptions): Promise<FirstSnapshotRow[]> {
+  const rows: FirstSnapshotRow[] = [];
+  const env = { ...process.env, SIGHTLINE_CHROME: CHROME, NO_COLOR: '1' };
+  for (const size of options.sizes) {
+    const url = options.inboxUrl(size);
+    const loadWithout_ = await series(options.runs, () => loadWithout(options, url));
+    const loadWith_ = await series(options.runs, () => loadWith(options, url));
+    const firstRuns: number[] = [];
+    const secondRuns: number[] = [];
+    const phases: Array<Partial<SnapshotTiming>> = [];
+    const first = await series(options.runs, async () => {
+      const sample = await firstAndSecond(options, url);
+      secondRuns.push(sample.second);
+      phases.push(sample.timing);
+      firstRuns.push(sample.first);
+      return sample.first;
+    });
+    const oneShotPhases: Array<Partial<SnapshotTiming>> = [];
+    const oneShot = await series(options.runs, async () => {
+      const { ms, stdout } = await runProcess([CLI, '--json', 'snapshot', url], env, options.timeoutMs);
+      const response = JSON.parse(stdout) as { status: string; timing_ms?: SnapshotTiming };
+      if (response.status !== 'ok') throw new Error(`one-shot failed: ${stdout.slice(0, 300)}`);
+      oneShotPhases.push(response.timing_ms ?? {});
+      return ms;
+    });
+    const playwright = await series(options.runs, async () => (await runProcess([`${HERE}playwright-one-shot.js`, url, CHROME], env, options.timeoutMs)).ms);
+    const peer = playwright.status === 'ok' ? playwright.median_ms : playwright.status === 'timeout' ? options.timeoutMs : null;
+    const row: FirstSnapshotRow = {
+      size,
+      load_without: loadWithout_,
+      load_with: loadWith_,
+      first,
+      first_phases: medianPhases(phases),
+      second: stat(secondRuns),
+      one_shot: oneShot,
+      one_shot_phases: medianPhases(oneShotPhases),
+      playwright_one_shot: playwright,
+      one_shot_ratio: oneShot.median_ms !== null && peer ? Math.round((oneShot.median_ms / peer) * 1000) / 1000 : null,
+      one_shot_ratio_upper_bound: playwright.status === 'timeout',
+    };
+    if (size >= 100_000 && process.platform === 'linux') row.memory = await memoryRow(options, url).catch(() => undefined);
+    options.log(
+      `[first ${size}] load ${row.load_without.median_ms} / with Sightline ${row.load_with.median_ms} ms · first snapshot ${row.first.median_ms} ms (second ${row.second.median_ms}) · one-shot ${row.one_shot.median_ms} ms vs Playwright ${playwright.status === 'ok' ? `${playwright.median_ms} ms` : playwright.status} (ratio ${row.one_shot_ratio ?? 'n/a'})${row.memory ? ` · peak RSS node ${row.memory.node_peak_mb} MB, renderer ${row.memory.renderer_peak_mb} MB` : ''}`,
+    );
+    rows.push(row);
+  }
+  return rows;
+}

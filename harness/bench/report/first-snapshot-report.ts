@@ -1,0 +1,123 @@
+import type { SnapshotTiming } from '@sightline/semantic-core';
+import type { FirstSnapshotRow, Stat } from '../first-snapshot.js';
+import { fmtMs, fmtRatio } from './format.js';
+
+function row(cells: string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function cell(stat: Stat, timeoutMs: number): string {
+  if (stat.status === 'timeout') return `**timeout** (> ${fmtMs(timeoutMs)})`;
+  if (stat.status === 'error') return `error${stat.reason ? `: ${stat.reason.slice(0, 80)}` : ''}`;
+  return `**${fmtMs(stat.median_ms)}** (${fmtMs(stat.min_ms)}–${fmtMs(stat.max_ms)})`;
+}
+
+/** Phases of a first snapshot in the order the work happens; `other` = collect minus its measured parts. */
+export const PHASES: Array<{ key: keyof SnapshotTiming | 'other'; label: string; colour: string }> = [
+  { key: 'launch', label: 'launch', colour: '#8c564b' },
+  { key: 'load_wait', label: 'load wait', colour: '#c49c94' },
+  { key: 'world_setup', label: 'world setup', colour: '#9467bd' },
+  { key: 'ax_enable', label: 'ax enable', colour: '#e377c2' },
+  { key: 'walk', label: 'walk', colour: '#1f77b4' },
+  { key: 'hit_test', label: 'hit test', colour: '#aec7e8' },
+  { key: 'rank', label: 'rank + ship', colour: '#17becf' },
+  { key: 'ax', label: 'ax', colour: '#d62728' },
+  { key: 'other', label: 'other', colour: '#c7c7c7' },
+  { key: 'compose', label: 'compose', colour: '#2ca02c' },
+];
+
+/** Each phase's ms for a stacked bar; `other` is what `collect` holds beyond its named parts. */
+export function phaseValues(phases: Partial<SnapshotTiming>): Array<{ key: string; label: string; colour: string; ms: number }> {
+  const parts = ['world_setup', 'ax_enable', 'walk', 'hit_test', 'rank', 'ax'] as const;
+  const named = parts.reduce((sum, key) => sum + (phases[key] ?? 0), 0);
+  const other = Math.max(0, (phases.collect ?? 0) - named);
+  return PHASES.map((phase) => ({ ...phase, ms: phase.key === 'other' ? other : (phases[phase.key] ?? 0) })).filter((phase) => phase.ms > 0);
+}
+
+function phaseText(phases: Partial<SnapshotTiming>): string {
+  return phaseValues(phases)
+    .map((phase) => `${phase.label} ${fmtMs(phase.ms)}`)
+    .join(' · ');
+}
+
+/** The issue 16 section of latest.md: targets, then the rows. */
+export function renderFirstSnapshotMarkdown(rows: FirstSnapshotRow[], timeoutMs: number): string[] {
+  if (rows.length === 0) return [];
+  const lines: string[] = ['## First snapshot and one-shot (issue 16)', ''];
+  lines.push(
+    'Each run on a fresh tab (or a fresh process and browser for one-shots); median (min–max). *First snapshot*: the page loaded with nothing attached, then `bind` (explicit route) and the timed first `snapshot`. *One-shot*: `sightline --json snapshot <url>` from the bundled CLI; Playwright: launch, `goto` (load), `ariaSnapshot({mode:"ai"})`, close, in a fresh Node process. *Load*: navigate → load event, without and with Sightline attached to the tab. Phases: `timing_ms` medians (chart: `first-snapshot.svg`).',
+    '',
+  );
+  lines.push(row(['inbox', 'load (nothing attached)', 'load (Sightline attached)', 'first snapshot', 'second snapshot', 'one-shot Sightline', 'one-shot Playwright', 'ratio']), row(Array(8).fill('---')));
+  for (const r of rows) {
+    lines.push(
+      row([
+        r.size.toLocaleString('en-US'),
+        cell(r.load_without, timeoutMs),
+        cell(r.load_with, timeoutMs),
+        cell(r.first, timeoutMs),
+        cell(r.second, timeoutMs),
+        cell(r.one_shot, timeoutMs),
+        cell(r.playwright_one_shot, timeoutMs),
+        r.one_shot_ratio === null ? 'n/a' : `${r.one_shot_ratio_upper_bound ? '≤ ' : ''}${fmtRatio(r.one_shot_ratio)}`,
+      ]),
+    );
+  }
+  lines.push('', row(['inbox', 'first snapshot phases', 'one-shot phases']), row(['---', '---', '---']));
+  for (const r of rows) lines.push(row([r.size.toLocaleString('en-US'), phaseText(r.first_phases), phaseText(r.one_shot_phases)]));
+  const memory = rows.filter((r) => r.memory);
+  if (memory.length > 0) {
+    lines.push('', row(['inbox', 'Node peak RSS (one snapshot, fresh process)', 'renderer peak RSS during it']), row(['---', '---', '---']));
+    for (const r of memory) lines.push(row([r.size.toLocaleString('en-US'), `${r.memory!.node_peak_mb} MB`, r.memory!.renderer_peak_mb === null ? 'n/a' : `${r.memory!.renderer_peak_mb} MB`]));
+  }
+  lines.push('');
+  return lines;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** `first-snapshot.svg`: per inbox size, a stacked bar of the first snapshot's phases and one of the one-shot's. */
+export function renderFirstSnapshotSvg(rows: FirstSnapshotRow[]): string {
+  const bars = rows.flatMap((r) => [
+    { label: `${r.size.toLocaleString('en-US')} · first snapshot`, parts: phaseValues(r.first_phases) },
+    { label: `${r.size.toLocaleString('en-US')} · one-shot`, parts: phaseValues(r.one_shot_phases) },
+  ]);
+  const width = 900;
+  const left = 190;
+  const right = 40;
+  const top = 62;
+  const barHeight = 22;
+  const gap = 12;
+  const legendHeight = 48;
+  const height = top + bars.length * (barHeight + gap) + legendHeight + 30;
+  const max = Math.max(1, ...bars.map((bar) => bar.parts.reduce((sum, part) => sum + part.ms, 0)));
+  const scale = (width - left - right) / max;
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="12">`);
+  out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
+  out.push(`<text x="${left}" y="26" font-size="17" font-weight="bold" fill="#1d2330">Where a first snapshot's time goes</text>`);
+  out.push(`<text x="${left}" y="46" fill="#5a6270">timing_ms medians per inbox size (ms, linear); one-shot adds launch and load wait</text>`);
+  bars.forEach((bar, index) => {
+    const y = top + index * (barHeight + gap);
+    out.push(`<text x="${left - 8}" y="${y + barHeight / 2 + 4}" text-anchor="end" fill="#1d2330">${escapeXml(bar.label)}</text>`);
+    let x = left;
+    for (const part of bar.parts) {
+      const w = part.ms * scale;
+      out.push(`<rect x="${x.toFixed(1)}" y="${y}" width="${Math.max(0.5, w).toFixed(1)}" height="${barHeight}" fill="${part.colour}"><title>${escapeXml(`${part.label}: ${fmtMs(part.ms)}`)}</title></rect>`);
+      x += w;
+    }
+    const total = bar.parts.reduce((sum, part) => sum + part.ms, 0);
+    out.push(`<text x="${(x + 6).toFixed(1)}" y="${y + barHeight / 2 + 4}" fill="#5a6270">${escapeXml(fmtMs(total))}</text>`);
+  });
+  const legendTop = top + bars.length * (barHeight + gap) + 10;
+  PHASES.forEach((phase, index) => {
+    const x = left + (index % 5) * 140;
+    const y = legendTop + Math.floor(index / 5) * 20;
+    out.push(`<rect x="${x}" y="${y}" width="12" height="12" fill="${phase.colour}"/>`);
+    out.push(`<text x="${x + 18}" y="${y + 11}" fill="#1d2330">${escapeXml(phase.label)}</text>`);
+  });
+  out.push('</svg>');
+  return `${out.join('\n')}\n`;
+}

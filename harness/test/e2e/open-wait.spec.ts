@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CdpBrowserTransport } from '@sightline/cdp-transport';
+import { Driver, bindResponseSchema, semanticSnapshotResponseSchema, type BindResponse } from '@sightline/semantic-core';
+import { startFixtureServer, type FixtureServer } from '../../src/index.js';
+
+// Issue 16: opening a page waits for what a person waits for — the document parsed and its first
+// screen painted — not for the load event. The page's one image is held by the fixture server
+// until the test releases it, so every row asserts ORDER (what was still loading when the call
+// returned), never wall time.
+
+const CLI = fileURLToPath(new URL('../../../packages/cli/dist/cli.bundle.js', import.meta.url));
+let server: FixtureServer;
+const drivers: Driver[] = [];
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+});
+
+afterAll(async () => {
+  server.held.releaseAll();
+  await Promise.all(drivers.map((driver) => driver.close().catch(() => undefined)));
+  await server.close();
+});
+
+function driver(): Driver {
+  const created = new Driver({ transport: new CdpBrowserTransport() });
+  drivers.push(created);
+  return created;
+}
+
+/** Runs the bundled CLI to its end; resolves with its output and the held image's state at exit. */
+function cli(args: string[], env: NodeJS.ProcessEnv, key: string): Promise<{ status: number | null; stdout: string; stderr: string; answeredAtExit: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr, answeredAtExit: server.held.answered(key) }));
+  });
+}
+
+describe('opening a page whose image answers late', () => {
+  it('a managed launch returns once the page is parsed and painted, saying the image is still loading', async () => {
+    const key = 'launch-ready';
+    const sightline = driver();
+    const bind = bindResponseSchema.parse(await sightline.bind({ session: 'open-ready', launch: { url: server.slowImageUrl(key) } }));
+    // Returned while the image was still held: the server has not answered it.
+    expect(server.held.answered(key)).toBe(false);
+    expect(bind.page_load).toMatchObject({ ready: 'painted', load_event: false });
+    expect(bind.page_load!.still_loading).toContainEqual({ type: 'Image', url: `${server.mainOrigin}/held/${key}.png` });
+    expect(bind.page_load!.still_loading_count).toBeGreaterThanOrEqual(1);
+    expect(bind.timing_ms!.launch).toBeGreaterThan(0);
+    // What a person sees is there to read and act on.
+    const snapshot = semanticSnapshotResponseSchema.parse(
+      await sightline.snapshot({ session: 'open-ready', target_id: bind.target_id, tab_id: bind.tabs[0]!.tab_id }),
+    );
+    expect(snapshot.outline).toContain('heading "Ready at once"');
+    expect(snapshot.outline).toContain('button "Go"');
+    expect(snapshot.timing_ms.walk).toBeGreaterThanOrEqual(0);
+    server.held.release(key);
+    await sightline.endSession({ session: 'open-ready' });
+  });
+
+  it('wait_until "load" returns only after the image was answered', async () => {
+    const key = 'launch-load';
+    const sightline = driver();
+    let answeredAtReturn: boolean | undefined;
+    const binding = sightline.bind({ session: 'open-load', launch: { url: server.slowImageUrl(key), wait_until: 'load' } }).then((result) => {
+      answeredAtReturn = server.held.answered(key);
+      return result;
+    });
+    await server.held.arrived(key);
+    expect(answeredAtReturn).toBeUndefined(); // still waiting while the image is held
+    server.held.release(key);
+    const bind = bindResponseSchema.parse(await binding) as BindResponse;
+    expect(answeredAtReturn).toBe(true);
+    expect(bind.page_load).toMatchObject({ ready: 'load', load_event: true });
+    expect(bind.page_load!.still_loading.map((request) => request.url)).not.toContain(`${server.mainOrigin}/held/${key}.png`);
+    await sightline.endSession({ session: 'open-load' });
+  });
+
+  describe('the CLI', () => {
+    let runtimeDir: string;
+    let env: NodeJS.ProcessEnv;
+
+    beforeAll(() => {
+      runtimeDir = mkdtempSync(join(tmpdir(), 'sightline-open-wait-'));
+      env = { ...process.env, SIGHTLINE_RUNTIME_DIR: runtimeDir, NO_COLOR: '1' };
+    });
+
+    afterAll(async () => {
+      await cli(['close', '--all'], env, 'none').catch(() => undefined);
+      rmSync(runtimeDir, { recursive: true, force: true });
+    });
+
+    it('`sightline open` returns before the image and prints what is still loading', async () => {
+      const key = 'cli-open';
+      const opened = await cli(['--session', 'open-wait', 'open', server.slowImageUrl(key)], env, key);
+      expect(opened.stderr).toBe('');
+      expect(opened.status).toBe(0);
+      expect(opened.answeredAtExit).toBe(false);
+      expect(opened.stdout).toMatch(/parsed and painted; still loading [0-9]+ requests?: /);
+      expect(opened.stdout).toContain(`Image ${server.mainOrigin}/held/${key}.png`);
+      const shot = await cli(['--session', 'open-wait', 'snapshot', '--timing'], env, key);
+      expect(shot.status).toBe(0);
+      expect(shot.stdout).toContain('button "Go"');
+      expect(shot.stdout).toMatch(/\ntiming:\n(.|\n)*walk +[0-9.]+ ms/);
+      server.held.release(key);
+    });
+
+    it('a one-shot `sightline snapshot <url>` reads the painted page without waiting for the image, and times its phases', async () => {
+      const key = 'cli-one-shot';
+      const shot = await cli(['--json', 'snapshot', server.slowImageUrl(key)], env, key);
+      expect(shot.status).toBe(0);
+      expect(shot.answeredAtExit).toBe(false);
+      const response = semanticSnapshotResponseSchema.parse(JSON.parse(shot.stdout));
+      expect(response.outline).toContain('button "Go"');
+      for (const phase of ['launch', 'load_wait', 'world_setup', 'walk', 'hit_test', 'rank', 'ax'] as const) {
+        expect(response.timing_ms[phase], phase).toBeGreaterThanOrEqual(0);
+      }
+      server.held.release(key);
+    });
+  });
+});
