@@ -97,6 +97,11 @@ export function checkDependencyRule(root) {
   for (const [pkg, os] of Object.entries(PLATFORM_OS)) {
     if (JSON.stringify(manifestOf(root, pkg).os) !== JSON.stringify([os])) violations.push(`${pkg}/package.json needs "os": ["${os}"]`);
   }
+  // What macOS and Windows share installs only there (it carries the node-window-manager addon).
+  if (existsSync(join(root, 'packages', 'platform-desktop', 'package.json'))) {
+    const desktopOs = manifestOf(root, 'platform-desktop').os;
+    if (JSON.stringify(desktopOs) !== JSON.stringify(['darwin', 'win32'])) violations.push('platform-desktop/package.json needs "os": ["darwin", "win32"]');
+  }
   const runtimeManifest = manifestOf(root, 'runtime');
   for (const pkg of Object.keys(PLATFORM_OS)) {
     if (!runtimeManifest.optionalDependencies?.[`@sightline/${pkg}`]) violations.push(`runtime/package.json needs @sightline/${pkg} as an optional dependency`);
