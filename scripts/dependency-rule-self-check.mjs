@@ -14,6 +14,7 @@ function cleanRepo() {
   for (const [pkg, rule] of Object.entries(RULES)) {
     const manifest = { name: `@sightline/${pkg}`, dependencies: Object.fromEntries(rule.workspace.filter((dep) => !OS[dep]).map((dep) => [`@sightline/${dep}`, 'workspace:*'])) };
     if (OS[pkg]) manifest.os = [OS[pkg]];
+    if (pkg === 'platform-desktop') manifest.os = ['darwin', 'win32'];
     if (pkg === 'runtime') manifest.optionalDependencies = Object.fromEntries(Object.keys(OS).map((dep) => [`@sightline/${dep}`, 'workspace:*']));
     files[`packages/${pkg}/package.json`] = JSON.stringify(manifest);
     files[`packages/${pkg}/src/index.ts`] = rule.workspace.length > 0 ? `import { x } from '@sightline/${rule.workspace[0]}';\nexport const y = x;\n` : 'export const y = 1;\n';
