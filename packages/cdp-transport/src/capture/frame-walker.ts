@@ -32,7 +32,7 @@ export interface WalkPlan {
   query?: string;
   /** For subtree reads: the handle, only in the frame that holds it. */
   handleFor(frameId: string): number | undefined;
-  /** Reuse unchanged parts of earlier walks (page/segments.ts). */
+  /** Reuse unchanged parts of earlier walks (page/walk/segments.ts). */
   reuse: boolean;
   /** Closed-root discovery budget of this capture, shared by its frames (DEFAULT_CAPTURE_BUDGETS defaults when absent). */
   closedRoots?: ClosedRootPlan;
