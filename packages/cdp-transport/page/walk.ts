@@ -3,6 +3,7 @@ import { labelOf, roleOf, svgRole } from './roles.js';
 import { intersectRects as intersect } from '@sightline/semantic-core/ranking';
 import { paddingBox } from './geometry.js';
 import { isDraggable } from './draggable.js';
+import { ViewportFirst } from './viewport-first.js';
 import { BLOCK_FLOW, CONTENTS, CV_KNOWN, CV_HIDDEN, DOWN, DOWN_KNOWN, DRAG_CURSOR, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_SUB, POINTER, RecordState, VIS_HIDDEN, VIS_KNOWN } from './record-state.js';
 import { composedContains } from './hit-test.js';
 import { closedDetailsContent } from './ua-hidden.js';
@@ -206,8 +207,10 @@ export function walkDocument(
     const before = count;
     count += length;
     // Copied runs skip the walk's every-1024-nodes deadline check: check when they cross one.
-    return (before >> 10) === (count >> 10) || performance.now() <= limits.deadline;
+    return (before >> 10) === (count >> 10) || performance.now() <= viewportFirst.deadline;
   };
+  /** Issue 17: a walk cut by its time or node budget goes on over what the viewport shows (viewport-first.ts). */
+  const viewportFirst = new ViewportFirst(walk, state, limits);
 
   while (stackNodes.length > 0) {
     if (open !== null && stackNodes.length <= open.stackSize) {
@@ -217,15 +220,16 @@ export function walkDocument(
     const node = stackNodes.pop()!;
     const parentIndex = stackParents.pop()!;
     const tree = stackTrees.pop()!;
-    if ((++count & 1023) === 0 && performance.now() > limits.deadline) {
-      walk.exhausted.push('time');
+    if (viewportFirst.skips(node, parentIndex)) continue;
+    if ((++count & 1023) === 0 && performance.now() > viewportFirst.deadline) {
       open = null;
-      break;
+      if (!viewportFirst.cut()) break;
+      if (viewportFirst.skips(node, parentIndex)) continue;
     }
-    if (count > limits.maxNodes) {
-      walk.exhausted.push('nodes');
+    if (count > viewportFirst.maxNodes) {
       open = null;
-      break;
+      if (!viewportFirst.cut('nodes')) break;
+      if (viewportFirst.skips(node, parentIndex)) continue;
     }
     const parentHidden = parentIndex >= 0 && state.has(parentIndex, HIDDEN_SUB);
     const parentFar = parentIndex >= 0 && state.has(parentIndex, FAR_SUB);
@@ -269,9 +273,8 @@ export function walkDocument(
       const stored = segments.get(element, wholeKey(state.has(parentIndex, POINTER), state.has(parentIndex, EDITABLE)));
       if (stored && !(activeElement !== undefined && composedContains(element, activeElement)) && count + stored.nodes.length <= limits.maxNodes) {
         if (!splice(element, stored, parentIndex, tree, parentClip, stored.key)) {
-          walk.exhausted.push('time');
           open = null;
-          break;
+          if (!viewportFirst.cut()) break;
         }
         continue;
       }
@@ -472,9 +475,8 @@ export function walkDocument(
           const stored = segments.get(element, key);
           if (stored && !uncacheable && count + stored.nodes.length <= limits.maxNodes) {
             if (!splice(element, stored, index, walk.tree[index]!, walk.clip[index], key)) {
-              walk.exhausted.push('time');
               open = null;
-              break;
+              if (!viewportFirst.cut()) break;
             }
             continue;
           }
@@ -523,7 +525,7 @@ export function walkDocument(
     }
   }
   if (open !== null) closeSegment(open);
-  return walk;
+  return viewportFirst.finish();
 }
 
 /** The clip of an element by its position: in-flow boxes take their parent's, others their containing block's. */
