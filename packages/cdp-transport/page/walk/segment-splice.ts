@@ -47,5 +47,5 @@ export function spliceSegment(cursor: WalkCursor, element: Element, segment: Seg
   const before = cursor.count;
   cursor.count += length;
   // Copied runs skip the walk's every-1024-nodes deadline check: check when they cross one.
-  return (before >> 10) === (cursor.count >> 10) || performance.now() <= cursor.limits.deadline;
+  return (before >> 10) === (cursor.count >> 10) || performance.now() <= cursor.viewportFirst.deadline;
 }

@@ -1,5 +1,6 @@
 import type { Walk, WalkLimits } from '../types.js';
 import type { OpenSegment } from './segments.js';
+import type { ViewportFirst } from './viewport-first.js';
 
 /**
  * Where a walk is: the nodes still to visit (a stack, children pushed last-first so they pop in
@@ -20,6 +21,8 @@ export class WalkCursor {
   constructor(
     readonly walk: Walk,
     readonly limits: WalkLimits,
+    /** Issue 17: the budgets the walk checks, and the viewport pass a cut begins (viewport-first.ts). */
+    readonly viewportFirst: ViewportFirst,
   ) {}
 
   push(node: Node, parent: number, tree: number): void {
@@ -33,9 +36,12 @@ export class WalkCursor {
     return this.nextTree++;
   }
 
-  /** Ends the walk early for a budget (`time`, `nodes`): nothing open is recorded. */
-  stop(reason: string): void {
-    this.walk.exhausted.push(reason);
+  /**
+   * A budget (`time`, `nodes`) ran out: nothing open is recorded, and the walk goes on over what the
+   * viewport shows (true) — or, when that pass ran out too, ends (false).
+   */
+  stop(reason: 'time' | 'nodes'): boolean {
     this.open = null;
+    return this.viewportFirst.cut(reason);
   }
 }

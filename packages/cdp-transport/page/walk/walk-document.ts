@@ -14,6 +14,7 @@ import { editableFrom, visibilityOfBox, type Clip } from './geometry-rules.js';
 import { LayoutReads, VISIBILITY_CHECK } from './layout-reads.js';
 import { BLOCK_FLOW, CONTENTS, DRAG_CURSOR, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_KNOWN, HIDDEN_SELF, HIDDEN_SUB, POINTER, RecordState } from './record-state.js';
 import { closeSegment, spliceSegment } from './segment-splice.js';
+import { ViewportFirst } from './viewport-first.js';
 import { segmentKey, wholeKey, type SegmentCache } from './segments.js';
 import { WalkCursor } from './walk-cursor.js';
 
@@ -48,8 +49,7 @@ export function walkDocument(
   };
   const root = doc.documentElement;
   if (!root) return walk;
-  new DocumentWalker(doc, walk, limits, placement.clip, { closedRoots, checkedHosts, log }, segments).run(root);
-  return walk;
+  return new DocumentWalker(doc, walk, limits, placement.clip, { closedRoots, checkedHosts, log }, segments).run(root);
 }
 
 class DocumentWalker {
@@ -74,7 +74,7 @@ class DocumentWalker {
     private readonly sources: ChildSources,
     private readonly segments: SegmentCache | undefined,
   ) {
-    this.cursor = new WalkCursor(walk, limits);
+    this.cursor = new WalkCursor(walk, limits, new ViewportFirst(walk, this.state, limits));
     this.reads = new LayoutReads(walk, this.state, walk.viewport);
     this.layout = new ElementLayout(walk, this.state, this.reads, doc, viewportClip);
     this.activeChain = deepActiveElement(doc);
@@ -82,8 +82,9 @@ class DocumentWalker {
     this.rootEditable = doc.designMode === 'on';
   }
 
-  run(root: Element): void {
-    const { cursor, state, limits } = this;
+  run(root: Element): Walk {
+    const { cursor, state } = this;
+    const viewportFirst = cursor.viewportFirst;
     cursor.push(root, -1, 0);
     while (cursor.nodes.length > 0) {
       if (cursor.open !== null && cursor.nodes.length <= cursor.open.stackSize) {
@@ -93,13 +94,15 @@ class DocumentWalker {
       const node = cursor.nodes.pop()!;
       const parentIndex = cursor.parents.pop()!;
       const tree = cursor.trees.pop()!;
-      if ((++cursor.count & 1023) === 0 && performance.now() > limits.deadline) {
-        cursor.stop('time');
-        break;
+      // Issue 17: past a cut, the viewport pass leaves out stacked subtrees that cannot show.
+      if (viewportFirst.skips(node, parentIndex)) continue;
+      if ((++cursor.count & 1023) === 0 && performance.now() > viewportFirst.deadline) {
+        if (!cursor.stop('time')) break;
+        if (viewportFirst.skips(node, parentIndex)) continue;
       }
-      if (cursor.count > limits.maxNodes) {
-        cursor.stop('nodes');
-        break;
+      if (cursor.count > viewportFirst.maxNodes) {
+        if (!cursor.stop('nodes')) break;
+        if (viewportFirst.skips(node, parentIndex)) continue;
       }
       const parentHidden = parentIndex >= 0 && state.has(parentIndex, HIDDEN_SUB);
       const parentFar = parentIndex >= 0 && state.has(parentIndex, FAR_SUB);
@@ -108,6 +111,7 @@ class DocumentWalker {
       else if (node.nodeType === 1 && !this.visitElement(node as Element, parentIndex, tree, parentHidden, parentFar, parentClip)) break;
     }
     if (cursor.open !== null) closeSegment(cursor, cursor.open);
+    return viewportFirst.finish();
   }
 
   /** A text node: visible text only, classified by its parent element's box. */
@@ -149,10 +153,8 @@ class DocumentWalker {
     if (copyWhole) {
       const stored = segments.get(element, wholeKey(state.has(parentIndex, POINTER), state.has(parentIndex, EDITABLE)));
       if (stored && !this.holdsFocus(element) && cursor.count + stored.nodes.length <= this.limits.maxNodes) {
-        if (!spliceSegment(cursor, element, stored, parentIndex, tree, parentClip, stored.key)) {
-          cursor.stop('time');
-          return false;
-        }
+        // Copied past the deadline: the walk goes on in the viewport pass, or ends.
+        if (!spliceSegment(cursor, element, stored, parentIndex, tree, parentClip, stored.key)) return cursor.stop('time');
         return true;
       }
     }
@@ -261,8 +263,7 @@ class DocumentWalker {
       const stored = segments.get(element, key);
       if (stored && !uncacheable && cursor.count + stored.nodes.length <= this.limits.maxNodes) {
         if (spliceSegment(cursor, element, stored, index, walk.tree[index]!, walk.clip[index], key)) return true;
-        cursor.stop('time');
-        return false;
+        return cursor.stop('time');
       }
     }
     if (cursor.open === null) cursor.open = { element, root: index, withRoot: false, key, stackSize: cursor.nodes.length, treeBase: cursor.nextTree, cacheable: !uncacheable };
