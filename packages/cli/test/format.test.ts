@@ -1,36 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { SemanticSnapshotResponse } from '@sightline/semantic-core';
+import { semanticSnapshotResponse } from '@sightline/semantic-core/testing';
 import { formatSemanticSnapshot, snapshotFooter, describeOmitted, formatDomRefsSnapshot } from '../src/format/snapshot-text.js';
 import { exitCodeFor, formatAction, formatFailure, formatTabs } from '../src/format/result-text.js';
 import { formatResult } from '../src/format/format-result.js';
 import { ansiPalette, plainPalette, useColor } from '../src/format/palette.js';
 
-function snapshot(overrides: Partial<SemanticSnapshotResponse['snapshot']> = {}, outline?: string): SemanticSnapshotResponse {
-  return {
-    status: 'ok',
-    mode: 'snapshot',
-    target_id: 'bt-0123456789abcdef',
-    tab_id: 'tab-0123456789abcdef',
-    snapshot: {
-      id: 'p42',
-      format: 'semantic_v2',
-      complete: false,
-      scope: 'viewport',
-      selected_nodes: 300,
-      total_nodes: 400,
-      node_budget: 300,
-      omitted: { css_hidden: 410, offscreen: 82, page_occluded: 1, no_layout: 0, unknown: 0, budget: 18, unprovable_frame: 0, filtered: 0, collapsed: 0 },
-      continuation: 'bc-0123456789abcdef0123456789abcdef',
-      ...overrides,
-    },
-    page: { url: 'http://127.0.0.1/', title: 'Mail', focused_ref: null },
-    outline: outline ?? '- heading "Message" [level=1] [cref=p42:3]\n- textbox "Reply body" [focused] [ref=p42:8]',
-    refs: [],
-    content_refs: [],
-    oopif: { status: 'none', frames: 0 },
-    timing_ms: { collect: 1, compose: 1 },
-  };
-}
+const snapshot = semanticSnapshotResponse;
 
 const plain = { palette: plainPalette, session: 'default' };
 

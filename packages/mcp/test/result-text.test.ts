@@ -1,33 +1,8 @@
-import type { DomRefsSnapshotResponse, SemanticSnapshotResponse } from '@sightline/semantic-core';
+import { domRefsSnapshotResponse, semanticSnapshotResponse } from '@sightline/semantic-core/testing';
 import { describe, expect, test } from 'vitest';
 import { resultText } from '../src/result-text.js';
 
-const OMITTED = { css_hidden: 410, offscreen: 82, page_occluded: 1, no_layout: 0, unknown: 0, budget: 18, unprovable_frame: 0, filtered: 0, collapsed: 0 };
-
-const semantic: SemanticSnapshotResponse = {
-  status: 'ok',
-  mode: 'snapshot',
-  target_id: 'bt-0123456789abcdef',
-  tab_id: 'tab-0123456789abcdef',
-  snapshot: {
-    id: 'p42',
-    format: 'semantic_v2',
-    complete: false,
-    scope: 'viewport',
-    selected_nodes: 300,
-    total_nodes: 400,
-    node_budget: 300,
-    omitted: OMITTED,
-    continuation: 'bc-0123456789abcdef0123456789abcdef',
-    limits_hit: ['node_budget'],
-  },
-  page: { url: 'http://127.0.0.1/', title: 'Mail', focused_ref: null },
-  outline: '- heading "Message" [level=1] [cref=p42:3]\n- textbox "Reply body" [focused] [ref=p42:8]',
-  refs: [],
-  content_refs: [],
-  oopif: { status: 'none', frames: 0 },
-  timing_ms: { collect: 1, compose: 1 },
-};
+const semantic = semanticSnapshotResponse({ limits_hit: ['node_budget'] });
 
 describe('MCP snapshot text (semantic-core renderSnapshotText)', () => {
   test('lists what was omitted and why, the limits hit, and the continuation as a tool call', () => {
@@ -45,15 +20,7 @@ describe('MCP snapshot text (semantic-core renderSnapshotText)', () => {
   });
 
   test('dom_refs_v1 names are escaped like outline names', () => {
-    const dom: DomRefsSnapshotResponse = {
-      status: 'ok',
-      mode: 'snapshot',
-      target_id: 'bt-0123456789abcdef',
-      tab_id: 'tab-0123456789abcdef',
-      snapshot: { id: 'p1', format: 'dom_refs_v1', truncated: false },
-      page: { url: 'http://x/', title: 'X', focused_ref: null },
-      refs: [{ ref: 'p1:2', role: 'button', name: 'Say "hi"', actions: ['click'], frame: 'main' }],
-    };
+    const dom = { ...domRefsSnapshotResponse([{ ref: 'p1:2', role: 'button', name: 'Say "hi"', actions: ['click'], frame: 'main' }]), page: { url: 'http://x/', title: 'X', focused_ref: null } };
     expect(resultText(dom)).toBe('# X — http://x/\n- button "Say \\"hi\\"" [ref=p1:2]\n… p1: 1 refs, all interactive refs');
   });
 });

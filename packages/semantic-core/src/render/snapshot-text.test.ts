@@ -1,47 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DomRefsSnapshotResponse, SemanticSnapshotResponse } from '../contract/responses.js';
+import { NO_OMISSIONS, domRefsSnapshotResponse, semanticSnapshotResponse } from '../testing/snapshot-responses.js';
 import { describeOmitted, renderSnapshotText, snapshotFooter, type SnapshotTextStyle } from './snapshot-text.js';
 
-const NONE = { css_hidden: 0, offscreen: 0, page_occluded: 0, no_layout: 0, unknown: 0, budget: 0, unprovable_frame: 0, filtered: 0, collapsed: 0 };
-
-function semantic(overrides: Partial<SemanticSnapshotResponse['snapshot']> = {}, outline?: string, page: Partial<SemanticSnapshotResponse['page']> = {}): SemanticSnapshotResponse {
-  return {
-    status: 'ok',
-    mode: 'snapshot',
-    target_id: 'bt-0123456789abcdef',
-    tab_id: 'tab-0123456789abcdef',
-    snapshot: {
-      id: 'p42',
-      format: 'semantic_v2',
-      complete: false,
-      scope: 'viewport',
-      selected_nodes: 300,
-      total_nodes: 400,
-      node_budget: 300,
-      omitted: { ...NONE, css_hidden: 410, offscreen: 82, page_occluded: 1, budget: 18 },
-      continuation: 'bc-0123456789abcdef0123456789abcdef',
-      ...overrides,
-    },
-    page: { url: 'http://127.0.0.1/', title: 'Mail', focused_ref: null, ...page },
-    outline: outline ?? '- heading "Message" [level=1] [cref=p42:3]\n- textbox "Reply body" [focused] [ref=p42:8]',
-    refs: [],
-    content_refs: [],
-    oopif: { status: 'none', frames: 0 },
-    timing_ms: { collect: 1, compose: 1 },
-  };
-}
-
-function domRefs(refs: DomRefsSnapshotResponse['refs'], truncated = false): DomRefsSnapshotResponse {
-  return {
-    status: 'ok',
-    mode: 'snapshot',
-    target_id: 'bt-0123456789abcdef',
-    tab_id: 'tab-0123456789abcdef',
-    snapshot: { id: 'p1', format: 'dom_refs_v1', truncated },
-    page: { url: 'http://x/', title: '', focused_ref: null },
-    refs,
-  };
-}
+const NONE = NO_OMISSIONS;
+const semantic = semanticSnapshotResponse;
+const domRefs = domRefsSnapshotResponse;
 
 describe('renderSnapshotText', () => {
   it('prints the page line, the outline verbatim, and a footer with what was omitted and why', () => {

@@ -32,3 +32,4 @@ export {
   type SyntheticInboxOptions,
 } from './synthetic-capture.js';
 export { sequentialNamer, handleIndexNamer } from './test-namer.js';
+export { NO_OMISSIONS, domRefsSnapshotResponse, semanticSnapshotResponse } from './snapshot-responses.js';
