@@ -98,13 +98,19 @@ const TITLED_GENERICS = new Set(['abbr', 'ruby']);
  * aria-label; a title names a generic only on <abbr> and <ruby> (Chromium ignores the others).
  */
 export function labelOf(element: Element): string {
-  const byReference = labelledByName(element);
-  if (byReference) return byReference;
-  const label = element.getAttribute('aria-label');
-  if (label && label.trim()) return collapse(label);
+  const label = authorLabel(element);
+  if (label) return label;
   if (!TITLED_GENERICS.has(element.localName)) return '';
   const title = element.getAttribute('title');
   return title && title.trim() ? collapse(title) : '';
+}
+
+/** The first names in Chromium's precedence, for any element: aria-labelledby, then aria-label ('' when neither names it). */
+function authorLabel(element: Element): string {
+  const byReference = labelledByName(element);
+  if (byReference) return byReference;
+  const label = element.getAttribute('aria-label');
+  return label && label.trim() ? collapse(label) : '';
 }
 
 /** The text of the elements aria-labelledby (or Chromium's accepted spelling aria-labeledby) points to. */
@@ -123,10 +129,8 @@ function labelledByName(element: Element): string {
 }
 
 export function nameOf(element: Element, role: string, tag: string): string {
-  const byReference = labelledByName(element);
-  if (byReference) return byReference;
-  const label = element.getAttribute('aria-label');
-  if (label && label.trim()) return collapse(label);
+  const label = authorLabel(element);
+  if (label) return label;
   if (tag === 'img' || tag === 'area' || (tag === 'input' && (element as HTMLInputElement).type === 'image')) {
     const alt = element.getAttribute('alt');
     // An alt attribute, even empty, is the name (`<img alt="" title="x">` is named "").

@@ -1,6 +1,7 @@
 import {
   SightlineError,
   TransportError,
+  VIEWPORT_MAX_TIER,
   type CaptureRequest,
   type NodeAddress,
   type PageCapture,
@@ -129,7 +130,7 @@ export class PageCapturer {
     if (walks.length > 1) {
       const ranked: Array<{ walk: number; record: number; tier: number; path: number[] }> = [];
       walks.forEach((walk, w) => {
-        for (const node of walk.ship.nodes) if (node.tier !== undefined && node.tier <= 6) ranked.push({ walk: w, record: node.record, tier: node.tier, path: [...walk.path, node.record] });
+        for (const node of walk.ship.nodes) if (node.tier !== undefined && node.tier <= VIEWPORT_MAX_TIER) ranked.push({ walk: w, record: node.record, tier: node.tier, path: [...walk.path, node.record] });
       });
       ranked.sort((a, b) => a.tier - b.tier || comparePaths(a.path, b.path));
       const kept = new Set(ranked.slice(0, shipLimit).map((r) => `${r.walk}:${r.record}`));
@@ -139,7 +140,7 @@ export class PageCapturer {
         // <iframe> nodes stay whatever their rank: the frames' content nests under them.
         walk.ship = pruneShipped(walk.ship, (node, i) =>
           node.frameOwner === true ||
-          (node.tier !== undefined && node.tier <= 6 ? kept.has(`${w}:${node.record}`) : i === walk.ship.focused || i === walk.ship.activeDialog || covering.has(i)),
+          (node.tier !== undefined && node.tier <= VIEWPORT_MAX_TIER ? kept.has(`${w}:${node.record}`) : i === walk.ship.focused || i === walk.ship.activeDialog || covering.has(i)),
         );
       });
       // Owner indices moved with pruning: re-point children by owner record.
