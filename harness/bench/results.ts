@@ -1,4 +1,5 @@
 import type { CliOverhead } from './cli-overhead.js';
+import type { ScaleResults } from './scale.js';
 /** The shape of results/latest.json. */
 
 export type MeasurementStatus = 'ok' | 'timeout' | 'error' | 'unavailable';
@@ -106,6 +107,8 @@ export interface BenchResults {
   /** What a `sightline` CLI call costs on top of starting Node (null when it could not be measured). */
   cli_overhead?: CliOverhead | null;
   duration_s: number;
+  /** The last `bench --scale` rows (issue 17: many sessions, concurrent launches), kept across full runs. */
+  scale?: ScaleResults;
 }
 
 export function median(values: number[]): number | null {

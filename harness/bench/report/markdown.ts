@@ -1,5 +1,6 @@
 import type { BenchResults, Measurement } from '../results.js';
 import { fmtInt, fmtMs, fmtRatio, measurementOf, toolLabel, toolOrder } from './format.js';
+import { renderScaleSection } from './scale-markdown.js';
 
 function latencyCell(m: Measurement | undefined, timeoutMs: number): string {
   if (!m) return '—';
@@ -137,6 +138,8 @@ export function renderMarkdown(results: BenchResults): string {
     );
   }
   lines.push('');
+
+  if (results.scale) lines.push(...renderScaleSection(results.scale));
 
   lines.push('## Tools', '');
   for (const tool of results.tools) lines.push(`- **${tool.label}** (\`${tool.id}\`): ${tool.invocation}${tool.available ? '' : ` — **unavailable**: ${tool.reason ?? ''}`}`);
