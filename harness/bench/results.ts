@@ -1,5 +1,6 @@
 import type { CliOverhead } from './cli-overhead.js';
 import type { FirstSnapshotRow } from './first-snapshot.js';
+import type { ScaleResults } from './scale.js';
 /** The shape of results/latest.json. */
 
 export type MeasurementStatus = 'ok' | 'timeout' | 'error' | 'unavailable';
@@ -109,6 +110,8 @@ export interface BenchResults {
   /** Issue 16: first snapshot after load, one-shots against Playwright's, load with/without Sightline, memory. */
   first_snapshot?: FirstSnapshotRow[];
   duration_s: number;
+  /** The last `bench --scale` rows (issue 17: many sessions, concurrent launches), kept across full runs. */
+  scale?: ScaleResults;
 }
 
 export function median(values: number[]): number | null {

@@ -15,6 +15,7 @@ import { renderMarkdown } from './report/markdown.js';
 import { renderLatencySvg, renderSizeSvg } from './report/svg.js';
 import { findTargets, median, type BenchResults, type Measurement, type PageInfo, type Ratio, type SightlineProfile, type TargetCheck, type ToolInfo } from './results.js';
 import { TOKENIZER, tokenCount } from './tokens.js';
+import { readScale, scaleOnly } from './scale-report.js';
 import { agentBrowserInteractiveTool, agentBrowserSnapshotTool } from './tools/agent-browser.js';
 import { axTreeTool } from './tools/ax-tree.js';
 import { devtoolsMcpTool } from './tools/devtools-mcp.js';
@@ -80,6 +81,8 @@ function parseOptions(argv: string[]): Options {
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
+  // Issue 17: `--scale` runs only the many-sessions and concurrent-launch rows (scale-report.ts).
+  if (process.argv.includes('--scale')) return scaleOnly(options.outDir, process.argv);
   timeoutMs = options.timeoutMs;
   const started = performance.now();
   const loadBefore = loadavg().map((load) => Math.round(load * 100) / 100);
@@ -169,6 +172,7 @@ async function main(): Promise<number> {
     cli_overhead: cliOverhead,
     first_snapshot: firstSnapshot,
     duration_s: Math.round((performance.now() - started) / 1000),
+    ...(readScale(options.outDir) ? { scale: readScale(options.outDir) } : {}),
   };
   mkdirSync(options.outDir, { recursive: true });
   writeFileSync(join(options.outDir, 'latest.json'), JSON.stringify(output, null, 2) + '\n');

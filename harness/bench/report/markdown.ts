@@ -1,6 +1,7 @@
 import type { BenchResults, Measurement } from '../results.js';
 import { fmtInt, fmtMs, fmtRatio, measurementOf, toolLabel, toolOrder } from './format.js';
 import { renderFirstSnapshotMarkdown } from './first-snapshot-report.js';
+import { renderScaleSection } from './scale-markdown.js';
 
 function latencyCell(m: Measurement | undefined, timeoutMs: number): string {
   if (!m) return '—';
@@ -140,6 +141,8 @@ export function renderMarkdown(results: BenchResults): string {
     );
   }
   lines.push('');
+
+  if (results.scale) lines.push(...renderScaleSection(results.scale));
 
   lines.push('## Tools', '');
   for (const tool of results.tools) lines.push(`- **${tool.label}** (\`${tool.id}\`): ${tool.invocation}${tool.available ? '' : ` — **unavailable**: ${tool.reason ?? ''}`}`);
