@@ -211,10 +211,10 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   // --- SPEC §12 wait and tabs ---------------------------------------------------------------
 
-  async wait(tabKey: string, condition: WaitCondition, timeoutMs: number): Promise<WaitOutcome> {
+  async wait(tabKey: string, condition: WaitCondition, timeoutMs: number, options: { signal?: AbortSignal } = {}): Promise<WaitOutcome> {
     const tab = await this.tab(tabKey);
     const context = { tab, root: this.connection.root, frameKeys: this.frameKeys, documentKeys: this.documentKeys };
-    return waitForCondition(context, condition, timeoutMs, () => this.tabListed(tabKey));
+    return waitForCondition(context, condition, timeoutMs, () => this.tabListed(tabKey), options.signal);
   }
 
   /** A background tab (see tab-lifecycle.ts); with a url, it is loaded there (bounded, like navigate). */

@@ -12,10 +12,12 @@ const MAX_INTERVAL_MS = 200;
  * (plus a small overrun), so the wait never blocks much longer than `timeoutMs`. The tab closing
  * meanwhile is a `browser_tab_not_found` refusal.
  */
-export async function waitForCondition(context: WaitContext, condition: WaitCondition, timeoutMs: number, tabAlive: () => Promise<boolean>): Promise<WaitOutcome> {
+export async function waitForCondition(context: WaitContext, condition: WaitCondition, timeoutMs: number, tabAlive: () => Promise<boolean>, signal?: AbortSignal): Promise<WaitOutcome> {
   const deadline = performance.now() + timeoutMs;
   let interval = FIRST_INTERVAL_MS;
   for (;;) {
+    // Cancelled (issue 17): no further check; the Driver has already answered `cancelled`.
+    if (signal?.aborted) return { met: false };
     let result: CheckResult | 'late';
     try {
       result = await raceDeadline(checkCondition(context, condition), deadline + WAIT_OVERRUN_MS);

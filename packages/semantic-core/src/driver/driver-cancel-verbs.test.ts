@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Driver } from './driver.js';
 import { FakeBrowser, FakeConnection } from '../testing/fake-ports.js';
 import { fakeMailPage } from '../testing/fake-ports-pages.js';
-import type { ActionOutcome, BrowserConnection, BrowserTransport, CaptureRequest, NodeAddress, NodeLiveness, PageAction, PerformOptions } from '../ports/browser-transport.js';
+import type { ActionOutcome, BrowserConnection, BrowserTransport, CaptureRequest, NodeAddress, NodeLiveness, PageAction, PerformOptions, WaitCondition, WaitOutcome } from '../ports/browser-transport.js';
 import type { PageCapture } from '../model/page-capture.js';
 import { actionResponseSchema, bindResponseSchema, semanticSnapshotResponseSchema, transportErrorResponseSchema } from '../contract/responses.js';
 
@@ -36,6 +36,11 @@ class HoldingConnection extends FakeConnection {
   override async proveNode(tabKey: string, node: NodeAddress): Promise<NodeLiveness> {
     await this.gate('proveNode', undefined);
     return super.proveNode(tabKey, node);
+  }
+
+  override async wait(tabKey: string, condition: WaitCondition, timeoutMs: number, options?: { signal?: AbortSignal }): Promise<WaitOutcome> {
+    await this.gate('wait', options?.signal);
+    return super.wait(tabKey, condition, timeoutMs);
   }
 
   override async perform(tabKey: string, action: PageAction, options?: PerformOptions): Promise<ActionOutcome> {
@@ -97,6 +102,29 @@ describe('Driver — cancelled snapshots and actions (issue 17)', () => {
     connection.hold.clear();
     held.release();
     expect((await driver.snapshot(address)).status).toBe('ok');
+  });
+
+  it('a cancelled wait answers cancelled while the transport is still checking, and the transport was given the signal', async () => {
+    const { connection, driver, address } = await bound();
+    connection.hold.add('wait');
+    const controller = new AbortController();
+    const pending = driver.wait({ ...address, text: 'never there', timeout_ms: 60_000 }, { signal: controller.signal });
+    const held = await heldCall(connection, 'wait');
+    expect(held.signal).toBe(controller.signal);
+    controller.abort();
+    expect(cancelled(await pending)).toContain('the wait');
+    held.release();
+    connection.hold.clear();
+    // The session still works.
+    expect((await driver.snapshot(address)).status).toBe('ok');
+  });
+
+  it('a screenshot or console read already cancelled when it arrives answers cancelled', async () => {
+    const { driver, address } = await bound();
+    const controller = new AbortController();
+    controller.abort();
+    cancelled(await driver.screenshot(address, { signal: controller.signal }));
+    cancelled(await driver.console(address, { signal: controller.signal }));
   });
 
   it('a snapshot already cancelled when it arrives reaches no page', async () => {

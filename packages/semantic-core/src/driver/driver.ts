@@ -49,6 +49,7 @@ import { invalidRequest, toFailure, zodRefusal } from './driver-failures.js';
 import { waitRequestSchema, type WaitResponse } from '../contract/wait.js';
 import { tabsRequestSchema, type TabsResponse } from '../contract/tabs.js';
 import { runWait } from './wait.js';
+import { untilCancelled } from './cancellable.js';
 import { runTabs } from './tabs.js';
 import { handleDialogVerb, readConsoleVerb } from './dialog-verbs.js';
 
@@ -190,8 +191,9 @@ export class Driver {
     }, options);
   }
 
-  screenshot(input: unknown): Promise<ScreenshotResponse | Failure> {
-    return this.run(screenshotRequestSchema, input, (request) => takeScreenshot(this.store, request, request.annotate ?? false));
+  /** A cancelled screenshot (issue 17, `options.signal`) answers `cancelled` at once; the shot is dropped. */
+  screenshot(input: unknown, options: CallOptions = {}): Promise<ScreenshotResponse | Failure> {
+    return this.run(screenshotRequestSchema, input, (request) => untilCancelled(options.signal, 'the screenshot', takeScreenshot(this.store, request, request.annotate ?? false)), options);
   }
 
   // SPEC §12 pointer verbs.
@@ -207,9 +209,13 @@ export class Driver {
     return this.run(uploadRequestSchema, input, (request) => uploadRef(this.store, { ...request, signal: options.signal }), options);
   }
 
-  /** SPEC §12 `browser_wait`: one condition until it holds or timeout_ms passes (`met: false`, not a refusal). */
-  wait(input: unknown): Promise<WaitResponse | Failure> {
-    return this.run(waitRequestSchema, input, (request) => runWait(this.store, request, systemClock));
+  /**
+   * SPEC §12 `browser_wait`: one condition until it holds or timeout_ms passes (`met: false`, not a
+   * refusal). Cancelled (issue 17, `options.signal`): answers `cancelled` at once and the transport
+   * stops checking.
+   */
+  wait(input: unknown, options: CallOptions = {}): Promise<WaitResponse | Failure> {
+    return this.run(waitRequestSchema, input, (request) => untilCancelled(options.signal, 'the wait', runWait(this.store, request, systemClock, options.signal)), options);
   }
 
   /** SPEC §12 `browser_tabs`: list, new (background), select (the session's tab), close. */
@@ -223,8 +229,8 @@ export class Driver {
   }
 
   /** SPEC §12: recent console messages and uncaught errors of the tab (since, level, limit ≤ 200). */
-  console(input: unknown): Promise<ConsoleResponse | Failure> {
-    return this.run(consoleRequestSchema, input, (request) => readConsoleVerb(this.store, request));
+  console(input: unknown, options: CallOptions = {}): Promise<ConsoleResponse | Failure> {
+    return this.run(consoleRequestSchema, input, (request) => untilCancelled(options.signal, 'the console read', readConsoleVerb(this.store, request)), options);
   }
 
   endSession(input: unknown): Promise<EndSessionResponse | Failure> {

@@ -1,3 +1,4 @@
+import { signalField } from './cancellable.js';
 import type { Clock } from '../ports/clock.js';
 import type { WaitCondition } from '../ports/browser-transport.js';
 import type { CapabilityStore } from '../capabilities/capability-store.js';
@@ -10,14 +11,14 @@ import { assertStillBound } from './snapshot-target.js';
  * passes. A timeout is `met: false`, never a refusal. A ref must be current when the wait starts
  * (any ref of the tab's current snapshot: action or content); the tab closing meanwhile is refused.
  */
-export async function runWait(store: CapabilityStore, request: WaitRequest, clock: Clock): Promise<WaitResponse> {
+export async function runWait(store: CapabilityStore, request: WaitRequest, clock: Clock, signal?: AbortSignal): Promise<WaitResponse> {
   const { target, tab } = store.tab(request.session, request.target_id, request.tab_id);
   const generation = target.generation;
   const condition = conditionOf(store, request);
   const started = clock.now();
   let met: boolean;
   try {
-    ({ met } = await target.connection.wait(tab.key, condition, request.timeout_ms ?? DEFAULT_WAIT_TIMEOUT_MS));
+    ({ met } = await target.connection.wait(tab.key, condition, request.timeout_ms ?? DEFAULT_WAIT_TIMEOUT_MS, signalField(signal)));
   } catch (error) {
     if (SightlineError.isInstance(error) && error.code === 'browser_tab_not_found') {
       store.closeTab(tab);

@@ -213,7 +213,7 @@ export interface BrowserConnection {
    * Waits until `condition` holds in the tab or `timeoutMs` passes, whichever is first; resolves
    * `{met}` and never blocks much longer than `timeoutMs`. A tab that closes meanwhile throws.
    */
-  wait(tabKey: string, condition: WaitCondition, timeoutMs: number): Promise<WaitOutcome>;
+  wait(tabKey: string, condition: WaitCondition, timeoutMs: number, options?: { signal?: AbortSignal }): Promise<WaitOutcome>;
   /** Opens a tab in the background (never brought to the front), optionally at `url`; answers its key. */
   openTab(url?: string): Promise<string>;
   /** Closes the tab (without bringing anything to the front). */
