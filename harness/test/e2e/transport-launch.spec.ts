@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import { startFixtureServer, type FixtureServer } from '../../src/index.js';
 // SPEC §3 route 3: the managed browser lives exactly as long as its owner. Runs on Linux, macOS and
 // Windows (.github/workflows/platforms.yml); only what needs POSIX signals is skipped on Windows.
 
-const TRANSPORT_ENTRY = fileURLToPath(new URL('../../node_modules/@sightline/cdp-transport/dist/index.js', import.meta.url));
+// The package's own entry as its `exports` name it (the built layout is the package's business).
+const TRANSPORT_ENTRY = createRequire(import.meta.url).resolve('@sightline/cdp-transport');
 const scratch = mkdtempSync(join(tmpdir(), 'sightline-launch-spec-'));
 /** A deadline for polling, not a claim about speed: the shared CI and dev boxes are slow at times. */
 const CLEANUP_DEADLINE_MS = 15_000;

@@ -5,7 +5,7 @@
 // Each round: a fresh tab loads the page with nothing attached, then bind (explicit route) and
 // two snapshots. Prints timing_ms of both and the slowest CDP commands of the first.
 import CDP from 'chrome-remote-interface';
-import { CdpBrowserTransport, CdpSession } from '../dist/index.js';
+import { CdpBrowserTransport, CdpSession } from '../dist/src/index.js';
 import { Driver } from '@sightline/semantic-core';
 import { launchTestChromium, startFixtureServer } from '../../../harness/dist/index.js';
 
