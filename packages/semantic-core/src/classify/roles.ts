@@ -116,4 +116,6 @@ export const NAME_FROM_CONTENT_ROLES: ReadonlySet<string> = new Set([
   'rowheader',
   'row',
   'tooltip',
+  // Chromium names a term (<dfn>, <dt>) from its content, unlike a listitem (WPT html-aam/roles).
+  'term',
 ]);
