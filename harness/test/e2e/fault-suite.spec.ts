@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Driver } from '@sightline/semantic-core';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
 import { launchTestChromium, type TestChromium } from '../../src/index.js';
+import { servePages, type PageServer } from './support/page-server.js';
 
 // Issue 17, the fault suite: the browser and the page misbehave on purpose. Every row answers with a
 // result of the contract (ok, or a structured refusal or error — never a throw or a hang past the
@@ -27,7 +26,7 @@ const PAGES: Record<string, () => string> = {
   '/big': () => `<!doctype html><title>Big</title><h1>Big</h1>${Array.from({ length: 4000 }, (_, i) => `<div><button>b${i}</button><span>row ${i}</span></div>`).join('')}`,
 };
 
-let server: Server;
+let server: PageServer;
 let origin: string;
 let chromium: TestChromium;
 let driver: Driver;
@@ -35,13 +34,8 @@ let side: CDP.Client;
 let session = 0;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const page = PAGES[new URL(request.url ?? '/', 'http://x').pathname];
-    if (!page) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await servePages(PAGES);
+  origin = server.origin;
   chromium = await launchTestChromium();
   driver = new Driver({ transport: new CdpBrowserTransport({ commandTimeoutMs: COMMAND_TIMEOUT_MS }) });
   side = await CDP({ target: chromium.wsEndpoint });
@@ -50,7 +44,7 @@ afterAll(async () => {
   await side?.close().catch(() => undefined);
   await driver?.close();
   await chromium?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
 });
 
 type Address = { session: string; target_id: string; tab_id: string };
@@ -134,8 +128,12 @@ describe('fault suite', () => {
   it('a page stuck in an infinite loop: answered within the command timeout with a transport error', async () => {
     const tab = await openTab('/loop');
     // The loop starts 300 ms after load; a snapshot taken before it may succeed, one after cannot.
+    // Warm snapshots take ~20 ms, so poll on the condition (bounded) rather than a count of tries.
     let result = await snapshot(tab);
-    for (let attempt = 0; result.status === 'ok' && attempt < 20; attempt++) result = await snapshot(tab);
+    for (const until = Date.now() + 30_000; result.status === 'ok' && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      result = await snapshot(tab);
+    }
     expect(result).toMatchObject({ status: 'error', error: { code: 'browser_transport_error' } });
     expectStructured(result);
     await close(tab);

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Driver, type SemanticSnapshotResponse } from '@sightline/semantic-core';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
 import { launchTestChromium, type TestChromium } from '../../src/index.js';
+import { servePages, type PageServer } from './support/page-server.js';
 
 // Issue 17, "under load": a snapshot cut by its collection budget drops far content, never what is
 // on screen. The pages put the visible targets late in document order — a fixed toolbar appended
@@ -57,7 +56,7 @@ const PAGES: Record<string, () => string> = {
 const TOOLBAR_TARGETS = ['Compose message', 'Archive selected', 'Search mail', 'Delete forever'];
 const SCROLLED_TARGETS = [`open ${SCROLLED_TO}`, `open ${SCROLLED_TO + 20}`, `open ${SCROLLED_TO + 38}`];
 
-let server: Server;
+let server: PageServer;
 let origin: string;
 let chromium: TestChromium;
 let side: CDP.Client;
@@ -66,13 +65,8 @@ let driver: Driver;
 let starvedDriver: Driver;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const page = PAGES[new URL(request.url ?? '/', 'http://x').pathname];
-    if (!page) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await servePages(PAGES);
+  origin = server.origin;
   chromium = await launchTestChromium();
   side = await CDP({ target: chromium.wsEndpoint });
   // Generous command timeouts: the first accessibility read of a 300,000-element document is slow on a loaded machine.
@@ -84,7 +78,7 @@ afterAll(async () => {
   await driver?.close();
   await starvedDriver?.close();
   await chromium?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
 });
 
 /** Opens `path` in a new tab and waits (bounded, generous) until its script has run. */
