@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 source scripts/ensure-system.sh
 pnpm install --frozen-lockfile >/dev/null
 pnpm build >/dev/null
-exec node packages/cli/dist/cli.bundle.js demo "$@"
+exec node packages/cli/dist/cli.bundle.cjs demo "$@"

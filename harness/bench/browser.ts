@@ -8,6 +8,8 @@ export interface LoadedTab {
   /** Frames in the tab (top document included). */
   frames: number;
   loadMs: number;
+  /** The viewport the tab shows (CSS px), as `innerWidth`×`innerHeight`: what every tool sees. */
+  viewport: string;
 }
 
 /**
@@ -35,11 +37,11 @@ export async function freshTab(port: number, wsEndpoint: string, url: string, ti
         awaitPromise: true,
       });
       const loadMs = performance.now() - started;
-      const { result } = await tab.Runtime.evaluate({ expression: "[document.getElementsByTagName('*').length, location.href]", returnByValue: true });
-      const [elements, href] = result.value as [number, string];
+      const { result } = await tab.Runtime.evaluate({ expression: "[document.getElementsByTagName('*').length, location.href, innerWidth + 'x' + innerHeight]", returnByValue: true });
+      const [elements, href, viewport] = result.value as [number, string, string];
       const { frameTree } = await tab.Page.getFrameTree();
       await tab.Page.disable();
-      return { targetId, url: href, elements, frames: countFrames(frameTree), loadMs };
+      return { targetId, url: href, elements, frames: countFrames(frameTree), loadMs, viewport };
     } finally {
       await tab.close();
     }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { median } from './results.js';
 
 /** The bundled `sightline` client, as `npm i -g @sightline/cli` installs its bin (SIGHTLINE_BENCH_CLI: another build, to compare). */
-const CLI = process.env.SIGHTLINE_BENCH_CLI ?? fileURLToPath(new URL('../../../packages/cli/dist/cli.bundle.js', import.meta.url));
+const CLI = process.env.SIGHTLINE_BENCH_CLI ?? fileURLToPath(new URL('../../../packages/cli/dist/cli.bundle.cjs', import.meta.url));
 
 export interface CliOverhead {
   runs: number;

@@ -13,7 +13,7 @@ import { freshTab, withTimeout } from './browser.js';
 import { median } from './results.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const CLI = process.env.SIGHTLINE_BENCH_CLI ?? fileURLToPath(new URL('../../../packages/cli/dist/cli.bundle.js', import.meta.url));
+const CLI = process.env.SIGHTLINE_BENCH_CLI ?? fileURLToPath(new URL('../../../packages/cli/dist/cli.bundle.cjs', import.meta.url));
 const CHROME = process.env.SIGHTLINE_CHROME ?? '/usr/bin/chromium';
 
 /** Inbox sizes of these rows (issue 16: 1k, 25k, 100k). */

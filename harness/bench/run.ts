@@ -31,6 +31,8 @@ const INBOX_TARGETS = ['"Reply body"', '"Send"'];
 const MAIL_APP_TARGETS = ['"Quarterly planning review"', '"Reply body"', '"Send"'];
 const MAX_CHARS_TARGET = 24_000;
 const PROFILE_CALLS = 3;
+/** The viewports the bench tabs showed (one, unless the browser window changed size mid-run). */
+const viewports = new Set<string>();
 /** Set from --timeout; a peer slower than this is recorded as a timeout. */
 let timeoutMs = 60_000;
 
@@ -162,7 +164,7 @@ async function main(): Promise<number> {
       chromium_flags: [...CHROMIUM_BASE_FLAGS],
       browser_restarts: browserRestarts,
     },
-    config: { runs: options.runs, timeout_ms: options.timeoutMs, tokenizer: TOKENIZER, viewport: '1280x800' },
+    config: { runs: options.runs, timeout_ms: options.timeoutMs, tokenizer: TOKENIZER, viewport: [...viewports].join(', ') || 'unknown' },
     tools: toolInfos,
     pages: pageInfos,
     measurements: results,
@@ -203,6 +205,7 @@ async function measure(
   let session: ToolSession | undefined;
   try {
     const tab = await freshTab(chromium.port, chromium.wsEndpoint, page.url);
+    viewports.add(tab.viewport);
     if (!pageInfos.some((info) => info.id === page.id)) {
       pageInfos.push({ id: page.id, label: page.label, kind: page.kind, path: new URL(page.url).pathname + new URL(page.url).search, elements: tab.elements, frames: tab.frames, load_ms: Math.round(tab.loadMs), targets: page.targets });
     }

@@ -32,7 +32,7 @@ export function renderMarkdown(results: BenchResults): string {
   const m = results.machine;
   lines.push(`# Sightline benchmark${results.quick ? ' (quick)' : ''}`, '');
   lines.push(
-    `${results.generated_at} · ${m.cpus} × ${m.cpu_model} · load average ${m.load_before.join(' / ')} before, ${m.load_after.join(' / ')} after · Node ${m.node} · ${m.chromium} (headless, 1280×800) · ${results.config.runs} warm runs after one warm-up per tool and page, fresh tab each · timeout ${fmtMs(timeout)} · tokens: ${results.config.tokenizer} · ${results.duration_s} s in all`,
+    `${results.generated_at} · ${m.cpus} × ${m.cpu_model} · load average ${m.load_before.join(' / ')} before, ${m.load_after.join(' / ')} after · Node ${m.node} · ${m.chromium} (headless, viewport ${results.config.viewport.replace(/x/g, '×')}) · ${results.config.runs} warm runs after one warm-up per tool and page, fresh tab each · timeout ${fmtMs(timeout)} · tokens: ${results.config.tokenizer} · ${results.duration_s} s in all`,
     '',
   );
 

@@ -13,7 +13,7 @@ import { startFixtureServer, type FixtureServer } from '../../src/index.js';
 // until the test releases it, so every row asserts ORDER (what was still loading when the call
 // returned), never wall time.
 
-const CLI = fileURLToPath(new URL('../../../packages/cli/dist/cli.bundle.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../packages/cli/dist/cli.bundle.cjs', import.meta.url));
 let server: FixtureServer;
 const drivers: Driver[] = [];
 

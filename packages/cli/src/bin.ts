@@ -9,4 +9,7 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// No top-level await: the bundled bin is CommonJS (see scripts/bundle-client.mjs).
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { ensureRuntimeDirectory, type RuntimePaths } from './paths.js';
 import { LineSplitter, PROTOCOL_VERSION, type DaemonOp, type DaemonRequest, type DaemonResponse } from './protocol.js';
 
-// From the bundled client (dist/cli.bundle.js) the daemon's entry is in dist/daemon/; from the
+// From the bundled client (dist/cli.bundle.cjs) the daemon's entry is in dist/daemon/; from the
 // per-module build it is this file's neighbour.
-const DAEMON_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('/cli.bundle.js') ? './daemon/daemon-main.js' : './daemon-main.js', import.meta.url));
+const DAEMON_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('/cli.bundle.cjs') ? './daemon/daemon-main.js' : './daemon-main.js', import.meta.url));
 const START_TIMEOUT_MS = 20_000;
 
 function connectOnce(path: string): Promise<Socket> {
