@@ -16,7 +16,7 @@ export interface CliOverhead {
   version_ms: number;
   /** Median wall time of `sightline snapshot` against an open session (ms). */
   snapshot_ms: number;
-  /** Median time the daemon spent on that snapshot (collect + compose, from its answer). */
+  /** Median time the daemon spent on that snapshot: its whole request, as `snapshot --timing` prints it. */
   daemon_ms: number;
   /** version_ms / node_ms; target ≤ 1.5. */
   version_ratio: number;
@@ -47,7 +47,8 @@ function wall(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<
 /**
  * What a CLI call costs on top of starting Node: the three commands run interleaved `runs` times
  * (so machine load hits them alike) and the medians are compared. The snapshot runs against a
- * session the daemon already holds open on `url`, and the daemon's own time is subtracted.
+ * session the daemon already holds open on `url`, and the daemon's own time (its whole request,
+ * which `snapshot --timing` prints) is subtracted.
  */
 export async function measureCliOverhead(url: string, runs: number): Promise<CliOverhead> {
   const runtimeDir = mkdtempSync(join(tmpdir(), 'sightline-bench-cli-'));
@@ -63,10 +64,12 @@ export async function measureCliOverhead(url: string, runs: number): Promise<Cli
     for (let run = 0; run < runs; run += 1) {
       node.push((await wall(process.execPath, ['-e', '0'], env)).ms);
       version.push((await wall(process.execPath, [CLI, '--version'], env)).ms);
-      const shot = await wall(process.execPath, [CLI, ...session, '--json', 'snapshot'], env);
+      // The human outline, as a user sees it; `--timing` adds the daemon's own time for the request.
+      const shot = await wall(process.execPath, [CLI, ...session, 'snapshot', '--timing'], env);
       snapshot.push(shot.ms);
-      const timing = (JSON.parse(shot.stdout) as { timing_ms?: { collect: number; compose: number } }).timing_ms;
-      daemon.push(timing ? timing.collect + timing.compose : 0);
+      const handled = /daemon \(request\)\s+([0-9.]+) ms/.exec(shot.stdout);
+      if (!handled) throw new Error('snapshot --timing printed no daemon time');
+      daemon.push(Number(handled[1]));
     }
   } finally {
     await wall(process.execPath, [CLI, 'close', '--all'], env).catch(() => undefined);

@@ -72,6 +72,8 @@ export interface TargetCheck {
 
 export interface SightlineProfile {
   page: string;
+  /** `sightline` (warm, reuse on) or `sightline-fresh` (every call a first read); absent in older reports: `sightline`. */
+  tool?: string;
   /** Medians over the profiled calls. */
   collect_ms: number;
   compose_ms: number;

@@ -169,7 +169,7 @@ async function main(): Promise<number> {
     pages: pageInfos,
     measurements: results,
     ratios: ratios(results),
-    targets: [...targetChecks(results, pageInfos), ...firstSnapshotChecks(firstSnapshot)],
+    targets: [...targetChecks(results, pageInfos, profiles, cliOverhead), ...firstSnapshotChecks(firstSnapshot)],
     profiles,
     cli_overhead: cliOverhead,
     first_snapshot: firstSnapshot,
@@ -236,8 +236,8 @@ async function measure(
     if (timings.length > 0) {
       measurement.detail = { ...measurement.detail, timing_ms_median: { collect: median(timings.map((t) => t.collect)), compose: median(timings.map((t) => t.compose)) } };
     }
-    if (tool.id === 'sightline' && options.profile) {
-      const profile = await profileSightline(page, open, options);
+    if ((tool.id === 'sightline' || tool.id === 'sightline-fresh') && options.profile) {
+      const profile = await profileSightline(page, tool.id, open, options);
       profile.reference_walk_ms = await referenceWalk(chromium.port, tab.targetId).catch(() => null);
       profiles.push(profile);
     }
@@ -258,7 +258,7 @@ async function measure(
   return measurement;
 }
 
-async function profileSightline(page: BenchPage, session: ToolSession, options: Options): Promise<SightlineProfile> {
+async function profileSightline(page: BenchPage, toolId: string, session: ToolSession, options: Options): Promise<SightlineProfile> {
   type Timed = Record<string, { wall_ms: number; calls: number }>;
   const samples: Array<{ total: number; collect: number; compose: number; phases: Timed; methods: Timed }> = [];
   for (let index = 0; index < PROFILE_CALLS; index += 1) {
@@ -281,6 +281,7 @@ async function profileSightline(page: BenchPage, session: ToolSession, options: 
   const methods = medianOf((sample) => sample.methods);
   return {
     page: page.id,
+    tool: toolId,
     collect_ms: round(median(samples.map((s) => s.collect)) ?? 0),
     compose_ms: round(median(samples.map((s) => s.compose)) ?? 0),
     total_ms: round(median(samples.map((s) => s.total)) ?? 0),
@@ -339,7 +340,7 @@ function ratios(measurements: Measurement[]): Ratio[] {
   return out;
 }
 
-function targetChecks(measurements: Measurement[], pages: PageInfo[]): TargetCheck[] {
+function targetChecks(measurements: Measurement[], pages: PageInfo[], profiles: SightlineProfile[], cli: CliOverhead | null): TargetCheck[] {
   const find = (page: string, tool: string): Measurement | undefined => measurements.find((m) => m.page === page && m.tool === tool);
   const checks: TargetCheck[] = [];
   const own25 = find('inbox-25000', 'sightline');
@@ -368,6 +369,25 @@ function targetChecks(measurements: Measurement[], pages: PageInfo[]): TargetChe
       met: own100.status === 'ok' && own100.median_ms !== null ? own100.median_ms <= 400 : false,
     });
   }
+  const fresh100 = find('inbox-100000', 'sightline-fresh');
+  if (fresh100) {
+    checks.push({
+      id: 'inbox-100000-fresh-latency',
+      statement: 'inbox 100k: Sightline with no reuse between snapshots (`sightline-fresh`) median ≤ 400 ms',
+      measured: fresh100.status === 'ok' ? `${fmtMs(fresh100.median_ms)} (${fmtMs(fresh100.min_ms)}–${fmtMs(fresh100.max_ms)})` : fresh100.status,
+      met: fresh100.status === 'ok' && fresh100.median_ms !== null ? fresh100.median_ms <= 400 : false,
+    });
+  }
+  const settingsFresh = profiles.find((profile) => profile.page === 'settings' && profile.tool === 'sightline-fresh');
+  const axCalls = settingsFresh?.cdp['ax_enrichment'];
+  if (settingsFresh) {
+    checks.push({
+      id: 'settings-ax-calls',
+      statement: 'Settings: accessibility calls of one snapshot that reuses nothing ≤ 5',
+      measured: `${axCalls?.calls ?? 0} calls (${fmtMs(axCalls?.wall_ms ?? 0)})`,
+      met: (axCalls?.calls ?? 0) <= 5,
+    });
+  }
   for (const page of pages) {
     const own = find(page.id, 'sightline');
     if (!own) continue;
@@ -377,6 +397,14 @@ function targetChecks(measurements: Measurement[], pages: PageInfo[]): TargetChe
       statement: `${page.label}: output ≤ ${MAX_CHARS_TARGET.toLocaleString('en-US')} chars with every visible target`,
       measured: own.status !== 'ok' ? own.status : `${(own.chars ?? 0).toLocaleString('en-US')} chars, targets ${own.targets.length - missing.length}/${own.targets.length}${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`,
       met: own.status === 'ok' && (own.chars ?? Infinity) <= MAX_CHARS_TARGET && missing.length === 0,
+    });
+  }
+  if (cli) {
+    checks.push({
+      id: 'cli-overhead',
+      statement: 'CLI: `sightline --version` and a `snapshot` against an open session ≤ 1.5× `node -e 0` (plus the daemon\'s own time)',
+      measured: `--version ${cli.version_ratio.toFixed(2)}×, snapshot ${cli.snapshot_ratio.toFixed(2)}× (node -e 0 ${fmtMs(cli.node_ms)}, --version ${fmtMs(cli.version_ms)}, snapshot ${fmtMs(cli.snapshot_ms)} of which ${fmtMs(cli.daemon_ms)} in the daemon; ${cli.runs} interleaved runs)`,
+      met: cli.version_ratio <= 1.5 && cli.snapshot_ratio <= 1.5,
     });
   }
   return checks;

@@ -98,13 +98,13 @@ export function renderMarkdown(results: BenchResults): string {
   if (results.profiles.length > 0) {
     const phases = [...new Set(results.profiles.flatMap((profile) => Object.keys(profile.cdp)))].sort();
     lines.push('## Where Sightline\'s time goes', '');
-    lines.push('Separate profiling pass (3 calls, medians): the Driver\'s `timing_ms` split, and the wall time covered by each kind of CDP command the transport sent (overlapping calls counted once). *Reference walk*: in-page time of a naive loop calling `getComputedStyle` and `getBoundingClientRect` once per element on the same tab — how fast this machine, at this load, can touch every element at all.', '');
+    lines.push('Separate profiling pass (3 calls, medians; *no reuse* rows: `sightline-fresh`, every call a first read): the Driver\'s `timing_ms` split, and the wall time covered by each kind of CDP command the transport sent (overlapping calls counted once). *Reference walk*: in-page time of a naive loop calling `getComputedStyle` and `getBoundingClientRect` once per element on the same tab — how fast this machine, at this load, can touch every element at all.', '');
     const profileHeader = ['page', 'total', 'collect', 'compose', ...phases.map((phase) => `${phase} (calls)`), 'slowest CDP calls', 'reference walk'];
     lines.push(row(profileHeader), row(profileHeader.map(() => '---')));
     for (const profile of results.profiles) {
       lines.push(
         row([
-          pageLabel(profile.page),
+          profile.tool === 'sightline-fresh' ? `${pageLabel(profile.page)} · no reuse` : pageLabel(profile.page),
           fmtMs(profile.total_ms),
           fmtMs(profile.collect_ms),
           fmtMs(profile.compose_ms),

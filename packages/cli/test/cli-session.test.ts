@@ -50,6 +50,20 @@ describe.sequential('sightline session against the fixture mail app', () => {
     expect(run.stdout).not.toContain('\u001b[');
   });
 
+  it('snapshot --timing ends with the phases, the daemon\'s whole time and the command\'s (issue 14, 16)', async () => {
+    const run = await env.sandbox.run(['snapshot', '--timing']);
+    expect(run.code, run.stderr).toBe(0);
+    const block = run.stdout.slice(run.stdout.lastIndexOf('timing:'));
+    const value = (label: string): number => Number(new RegExp(`${label.replace(/[()]/g, '\\$&')}\\s+([0-9.]+) ms`).exec(block)?.[1] ?? NaN);
+    const collect = value('collect (total)');
+    const daemon = value('daemon (request)');
+    const command = value('this command');
+    expect(collect).toBeGreaterThan(0);
+    // The daemon's time holds the collect; the command's holds the daemon's (and Node's start).
+    expect(daemon).toBeGreaterThanOrEqual(collect);
+    expect(command).toBeGreaterThan(daemon);
+  });
+
   it('snapshot --json is the exact contract response: hidden bulk counted, the reply box and Send selected', async () => {
     const { run, value } = await env.sandbox.json(['snapshot']);
     expect(run.code, run.stderr).toBe(0);

@@ -20,6 +20,11 @@ describe('snapshot --timing (issue 16)', () => {
     expect(new Set(lines.slice(1).map((line) => line.length)).size).toBe(1);
   });
 
+  it('against a session, adds the daemon\'s whole time and the command\'s after the phases', () => {
+    const text = withTiming('text', { timing_ms: { collect: 40, compose: 2 } }, plainPalette, { daemonMs: 51.25, commandMs: 212.4 });
+    expect(text.split('\n').slice(2)).toEqual(['  collect (total)   40.0 ms', '  compose            2.0 ms', '  daemon (request)  51.3 ms', '  this command       212 ms']);
+  });
+
   it('adds nothing to a result without timing_ms', () => {
     expect(formatTiming({ status: 'ok', mode: 'bind' })).toBeNull();
     expect(withTiming('text', { status: 'ok' })).toBe('text');

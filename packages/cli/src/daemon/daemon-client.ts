@@ -84,8 +84,20 @@ export async function connectToDaemon(paths: RuntimePaths, autoStart: boolean): 
   }
 }
 
+/** The daemon's answer to one request, with the time the daemon says it spent on it. */
+export interface DaemonAnswer {
+  result: unknown;
+  /** From the daemon's `handled_ms` (absent from a daemon that does not say). */
+  handledMs?: number;
+}
+
 /** Sends one request on an open connection and resolves with the daemon's result. */
-export function exchange(socket: Socket, session: string, op: DaemonOp, params: Record<string, unknown>): Promise<unknown> {
+export async function exchange(socket: Socket, session: string, op: DaemonOp, params: Record<string, unknown>): Promise<unknown> {
+  return (await exchangeTimed(socket, session, op, params)).result;
+}
+
+/** `exchange`, also telling how long the daemon spent on the request (for `--timing`). */
+export function exchangeTimed(socket: Socket, session: string, op: DaemonOp, params: Record<string, unknown>): Promise<DaemonAnswer> {
   const request: DaemonRequest = { v: PROTOCOL_VERSION, id: randomUUID(), session, op, params };
   return new Promise((resolve, reject) => {
     const splitter = new LineSplitter();
@@ -100,7 +112,7 @@ export function exchange(socket: Socket, session: string, op: DaemonOp, params: 
         }
         if (response.id !== request.id) continue;
         cleanup();
-        resolve(response.result);
+        resolve(typeof response.handled_ms === 'number' ? { result: response.result, handledMs: response.handled_ms } : { result: response.result });
       }
     };
     const onClose = (): void => {

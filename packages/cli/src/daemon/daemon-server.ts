@@ -200,6 +200,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   };
 
   const handleLine = async (socket: Socket, line: string): Promise<void> => {
+    const received = performance.now();
     const request = parseRequestLine(line);
     if ('invalid' in request) {
       respond(socket, { id: request.id, result: refusalResponse('browser_invalid_request', request.invalid) });
@@ -235,7 +236,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       await shutdown('close --all', answer);
       return;
     }
-    respond(socket, { id: request.id, result });
+    respond(socket, { id: request.id, result, handled_ms: Math.round((performance.now() - received) * 10) / 10 });
     armIdle();
   };
 

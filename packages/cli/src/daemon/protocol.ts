@@ -42,6 +42,8 @@ export interface DaemonResponse {
   id: string;
   /** A Driver response, a Failure, or one of the daemon's own ok results. */
   result: unknown;
+  /** The daemon's own time for the request (ms): from reading its line to writing this answer. */
+  handled_ms?: number;
 }
 
 export function isDaemonOp(value: unknown): value is DaemonOp {

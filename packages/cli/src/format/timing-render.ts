@@ -4,8 +4,17 @@ import { formatResult } from './format-result.js';
 import { paletteFor } from './palette.js';
 import { withTiming } from './timing-text.js';
 
-/** `snapshot --timing`: the usual human text, then the timing block (issue 16). */
-export function timingRender(io: CliIo, globals: GlobalOptions, moreHint?: string): (result: unknown) => string {
+/**
+ * `snapshot --timing`: the usual human text, then the timing block (issue 16). Against a session,
+ * `daemonMs` is the daemon's whole time for the request; the block then also says how long this
+ * command has run (Node's start included), so what the client costs is plain.
+ */
+export function timingRender(io: CliIo, globals: GlobalOptions, moreHint?: string): (result: unknown, daemonMs?: number) => string {
   const palette = paletteFor(io.stdout, io.env);
-  return (result) => withTiming(formatResult(result, { palette, session: globals.session, ...(moreHint ? { moreHint } : {}) }), result, palette);
+  return (result, daemonMs) => {
+    const text = formatResult(result, { palette, session: globals.session, ...(moreHint ? { moreHint } : {}) });
+    // performance.now() counts from the start of this process.
+    const command = daemonMs === undefined ? undefined : { daemonMs, commandMs: performance.now() };
+    return withTiming(text, result, palette, command);
+  };
 }

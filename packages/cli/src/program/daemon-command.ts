@@ -1,6 +1,6 @@
 import { refusalResponse } from '@sightline/semantic-core';
 import type { CliIo } from '../cli-io.js';
-import { connectToDaemon, exchange } from '../daemon/daemon-client.js';
+import { connectToDaemon, exchangeTimed, type DaemonAnswer } from '../daemon/daemon-client.js';
 import { runtimeDirectory, runtimePaths } from '../daemon/paths.js';
 import type { DaemonOp } from '../daemon/protocol.js';
 import { withProgress } from '../ui/progress.js';
@@ -13,8 +13,8 @@ export interface DaemonCommandOptions {
   progress?: string;
   /** The result when no daemon runs and `autoStart` is false. */
   whenNoDaemon?: () => unknown;
-  /** Custom human rendering (e.g. screenshot writes a file first). */
-  render?: (result: unknown) => Promise<string> | string;
+  /** Custom human rendering (e.g. screenshot writes a file first); `daemonMs`: the daemon's own time. */
+  render?: (result: unknown, daemonMs?: number) => Promise<string> | string;
   /** Runs after the daemon answered (e.g. wait for the daemon process to exit). */
   after?: (result: unknown) => Promise<void>;
 }
@@ -36,14 +36,17 @@ export async function runDaemonCommand(
 ): Promise<number> {
   const paths = runtimePaths(runtimeDirectory(io.env));
   let result: unknown;
+  let daemonMs: number | undefined;
   try {
     const socket = await withProgress(io.stderr, 'starting the sightline daemon', connectToDaemon(paths, options.autoStart));
     if (!socket) {
       result = options.whenNoDaemon ? options.whenNoDaemon() : notBoundResult(globals.session);
     } else {
       try {
-        const work = exchange(socket, globals.session, op, params);
-        result = await (options.progress ? withProgress(io.stderr, options.progress, work) : withProgress(io.stderr, `${op}…`, work));
+        const work = exchangeTimed(socket, globals.session, op, params);
+        const answer: DaemonAnswer = await (options.progress ? withProgress(io.stderr, options.progress, work) : withProgress(io.stderr, `${op}…`, work));
+        result = answer.result;
+        daemonMs = answer.handledMs;
       } finally {
         socket.destroy();
       }
@@ -54,7 +57,7 @@ export async function runDaemonCommand(
   }
   if (options.render && !globals.json && (result as { status?: unknown }).status === 'ok') {
     const render = options.render;
-    const text = await render(result);
+    const text = await render(result, daemonMs);
     return emitResult(io, globals, result, () => text);
   }
   return emitResult(io, globals, result);

@@ -8,7 +8,7 @@ import { isAlive, liveProcesses } from '@sightline/platform-linux/testing';
 export { isAlive };
 
 /** The built CLI: tests run what users run. */
-export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../dist/cli.bundle.cjs', import.meta.url));
 
 export interface CliRun {
   code: number | null;
