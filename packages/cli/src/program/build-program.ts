@@ -165,7 +165,7 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
     .option('--max-children <n>', 'longest run of same-role siblings shown; the rest print as "… N more <role>" (1-1000, default 50)', integer('--max-children'))
     .option('--urls', 'print each link\'s URL as [url=…] (same-origin as a path)')
     .option('--timeout <ms>', 'time budget of the page collection in ms (500-60000)', integer('--timeout'))
-    .option('--timing', 'after the snapshot, print where its time went (timing_ms: world setup, walk, hit test, ax, …; one-shot: launch and load wait too; in a session: the daemon'\''s whole request and this command)')
+    .option('--timing', 'after the snapshot, print where its time went (timing_ms: world setup, walk, hit test, ax, …; one-shot: launch and load wait too; in a session: the whole daemon request and this command)')
     .addOption(new Option('--format <format>', 'v2 (semantic outline) or v1 (compatibility DOM refs)').default('v2'))
     .addHelpText(
       'after',
