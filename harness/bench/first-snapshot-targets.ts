@@ -38,6 +38,21 @@ export function firstSnapshotChecks(rows: FirstSnapshotRow[]): TargetCheck[] {
       measured: `${fmt(row.one_shot.median_ms)} vs load ${fmt(load)} + 1.5 s`,
       met: row.one_shot.median_ms === null || load === null ? null : row.one_shot.median_ms <= load + 1500,
     });
+    const warm = row.one_shot_warm;
+    if (!warm) continue;
+    const playwright = row.playwright_one_shot.status === 'ok' ? fmt(row.playwright_one_shot.median_ms) : row.playwright_one_shot.status;
+    checks.push({
+      id: `warm-one-shot-${size}-vs-playwright`,
+      statement: `inbox ${size.toLocaleString('en-US')}: warm one-shot (\`--warm\`, browser kept by the daemon) ≤ 0.3× Playwright's one-shot`,
+      measured: row.one_shot_warm_ratio == null ? `n/a (${warm.status})` : `${row.one_shot_ratio_upper_bound ? '≤ ' : ''}${row.one_shot_warm_ratio.toFixed(3)}× (${fmt(warm.median_ms)} vs ${playwright})`,
+      met: row.one_shot_warm_ratio == null ? null : row.one_shot_warm_ratio <= 0.3,
+    });
+    checks.push({
+      id: `warm-one-shot-${size}-vs-load`,
+      statement: `inbox ${size.toLocaleString('en-US')}: warm one-shot ≤ page load + 1.5 s`,
+      measured: `${fmt(warm.median_ms)} vs load ${fmt(load)} + 1.5 s`,
+      met: warm.median_ms === null || load === null ? null : warm.median_ms <= load + 1500,
+    });
   }
   return checks;
 }

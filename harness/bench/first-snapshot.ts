@@ -4,7 +4,9 @@
  * run — plus the page's load time with and without Sightline attached and peak memory at 100k.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import CDP from 'chrome-remote-interface';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
@@ -46,6 +48,15 @@ export interface FirstSnapshotRow {
   one_shot_phases: Partial<SnapshotTiming>;
   /** Playwright: launch, `goto` (load), `ariaSnapshot({mode:'ai'})`, close — a fresh process each run, wall. */
   playwright_one_shot: Stat;
+  /**
+   * `sightline --json snapshot <url> --warm`, wall, after one warm one-shot that started the daemon
+   * and its browser (`one_shot_warm_start`): what an agent's later one-shots cost.
+   */
+  one_shot_warm?: Stat;
+  one_shot_warm_start?: Stat;
+  one_shot_warm_phases?: Partial<SnapshotTiming>;
+  /** Warm one-shot median ÷ Playwright one-shot median. */
+  one_shot_warm_ratio?: number | null;
   /** Sightline one-shot median ÷ Playwright one-shot median (≤ when Playwright timed out). */
   one_shot_ratio: number | null;
   one_shot_ratio_upper_bound: boolean;
@@ -75,6 +86,32 @@ function stat(runs: number[], status: Stat['status'] = 'ok', reason?: string): S
     status,
     ...(reason ? { reason: reason.slice(0, 300) } : {}),
   };
+}
+
+/**
+ * Warm one-shots (`snapshot <url> --warm`) against a daemon of their own: the first call starts
+ * the daemon and its browser (reported apart), then `runs` timed calls; `close --all` at the end.
+ */
+async function warmOneShots(url: string, baseEnv: NodeJS.ProcessEnv, options: FirstSnapshotOptions): Promise<{ start: Stat; runs: Stat; phases: Partial<SnapshotTiming> }> {
+  const runtimeDir = mkdtempSync(join(tmpdir(), 'sightline-bench-warm-'));
+  const env = { ...baseEnv, SIGHTLINE_RUNTIME_DIR: runtimeDir };
+  const phases: Array<Partial<SnapshotTiming>> = [];
+  const call = async (): Promise<number> => {
+    const { ms, stdout } = await runProcess([CLI, '--json', 'snapshot', url, '--warm'], env, options.timeoutMs);
+    const response = JSON.parse(stdout) as { status: string; timing_ms?: SnapshotTiming };
+    if (response.status !== 'ok') throw new Error(`warm one-shot failed: ${stdout.slice(0, 300)}`);
+    phases.push(response.timing_ms ?? {});
+    return ms;
+  };
+  try {
+    const start = await series(1, call);
+    phases.length = 0;
+    const runs = start.status === 'ok' ? await series(options.runs, call) : stat([], start.status, start.reason);
+    return { start, runs, phases: medianPhases(phases) };
+  } finally {
+    await runProcess([CLI, 'close', '--all'], env, 60_000).catch(() => undefined);
+    rmSync(runtimeDir, { recursive: true, force: true });
+  }
 }
 
 async function series(runs: number, work: () => Promise<number>): Promise<Stat> {
@@ -263,6 +300,7 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       oneShotPhases.push(response.timing_ms ?? {});
       return ms;
     });
+    const warm = await warmOneShots(url, env, options);
     const playwright = await series(options.runs, async () => (await runProcess([`${HERE}playwright-one-shot.js`, url, CHROME], env, options.timeoutMs)).ms);
     const peer = playwright.status === 'ok' ? playwright.median_ms : playwright.status === 'timeout' ? options.timeoutMs : null;
     const row: FirstSnapshotRow = {
@@ -277,10 +315,14 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       playwright_one_shot: playwright,
       one_shot_ratio: oneShot.median_ms !== null && peer ? Math.round((oneShot.median_ms / peer) * 1000) / 1000 : null,
       one_shot_ratio_upper_bound: playwright.status === 'timeout',
+      one_shot_warm: warm.runs,
+      one_shot_warm_start: warm.start,
+      one_shot_warm_phases: warm.phases,
+      one_shot_warm_ratio: warm.runs.median_ms !== null && peer ? Math.round((warm.runs.median_ms / peer) * 1000) / 1000 : null,
     };
     if (size >= 100_000 && process.platform === 'linux') row.memory = await memoryRow(options, url).catch(() => undefined);
     options.log(
-      `[first ${size}] load ${row.load_without.median_ms} / with Sightline ${row.load_with.median_ms} ms · first snapshot ${row.first.median_ms} ms (second ${row.second.median_ms}) · one-shot ${row.one_shot.median_ms} ms vs Playwright ${playwright.status === 'ok' ? `${playwright.median_ms} ms` : playwright.status} (ratio ${row.one_shot_ratio ?? 'n/a'})${row.memory ? ` · peak RSS node ${row.memory.node_peak_mb} MB, renderer ${row.memory.renderer_peak_mb} MB` : ''}`,
+      `[first ${size}] load ${row.load_without.median_ms} / with Sightline ${row.load_with.median_ms} ms · first snapshot ${row.first.median_ms} ms (second ${row.second.median_ms}) · one-shot ${row.one_shot.median_ms} ms (warm ${warm.runs.median_ms} ms, ratio ${row.one_shot_warm_ratio ?? 'n/a'}) vs Playwright ${playwright.status === 'ok' ? `${playwright.median_ms} ms` : playwright.status} (ratio ${row.one_shot_ratio ?? 'n/a'})${row.memory ? ` · peak RSS node ${row.memory.node_peak_mb} MB, renderer ${row.memory.renderer_peak_mb} MB` : ''}`,
     );
     rows.push(row);
   }

@@ -18,6 +18,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     await program.parseAsync([...argv], { from: 'user' });
     return result.exitCode;
   } catch (error) {
+    // Thrown by an action (commander printed nothing yet; an argument parser's own is re-thrown as a plain CommanderError).
+    if (error instanceof InvalidArgumentError) return usage(io, argv, error);
     if (error instanceof CommanderError) {
       // Commander has already printed its message (and a suggestion) on stderr.
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
@@ -25,13 +27,15 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       }
       return USAGE_EXIT_CODE;
     }
-    if (UsageError.isInstance(error) || error instanceof InvalidArgumentError) {
-      const palette = paletteFor(io.stderr, io.env);
-      io.stderr.write(`${palette.yellow('usage')} ${(error as Error).message}\n(see \`sightline ${argv[0] ?? ''} --help\`)\n`);
-      return USAGE_EXIT_CODE;
-    }
+    if (UsageError.isInstance(error)) return usage(io, argv, error as Error);
     const palette = paletteFor(io.stderr, io.env);
     io.stderr.write(`${palette.red('error')} ${(error as Error).stack ?? String(error)}\n`);
     return 1;
   }
+}
+
+function usage(io: CliIo, argv: readonly string[], error: Error): number {
+  const palette = paletteFor(io.stderr, io.env);
+  io.stderr.write(`${palette.yellow('usage')} ${error.message}\n(see \`sightline ${argv[0] ?? ''} --help\`)\n`);
+  return USAGE_EXIT_CODE;
 }

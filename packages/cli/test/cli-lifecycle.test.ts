@@ -89,6 +89,53 @@ describe.sequential('daemon lifecycle', () => {
     expect(box.leftovers()).toEqual([]);
   });
 
+  it('snapshot <url> --warm: one browser kept by the daemon answers every warm one-shot from its own tab; a dead one is replaced; close --all ends it (issue 16)', async () => {
+    const box = sandbox();
+    const browserPids = (): number[] => box.chromiumProcesses().filter((process) => !process.cmdline.includes('--type=')).map((process) => process.pid);
+    const first = await box.run(['snapshot', fixture.urls.app, '--warm']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/textbox "Reply body".*\[ref=p\d+:\d+\]/);
+    expect(first.stdout).toMatch(/more: sightline open http:\/\/127\.0\.0\.1:\d+\/\S* && sightline snapshot --more|complete/);
+    const daemon = box.daemonPid();
+    expect(daemon !== null && isAlive(daemon)).toBe(true);
+    const browsers = browserPids();
+    expect(browsers).toHaveLength(1);
+
+    // The second pays no launch, reads the other page, from the same browser.
+    const second = await box.json(['snapshot', fixture.urls.folder, '--warm']);
+    expect(second.run.code, second.run.stderr).toBe(0);
+    const answer = second.value as { status: string; page: { url: string }; timing_ms: { launch: number; load_wait: number } };
+    expect(answer.status).toBe('ok');
+    expect(answer.page.url).toBe(fixture.urls.folder);
+    expect(answer.timing_ms.launch).toBe(0);
+    expect(answer.timing_ms.load_wait).toBeGreaterThan(0);
+    expect(browserPids()).toEqual(browsers);
+    // Each one-shot's tab is closed again: the warm browser keeps only its own blank tab.
+    const tabs = await box.json(['--session', 'sightline-warm-one-shot', 'tabs']);
+    expect((tabs.value as { tabs: Array<{ url: string }> }).tabs.map((tab) => tab.url)).toEqual(['about:blank']);
+
+    // A warm browser that died is replaced by the next warm one-shot.
+    for (const pid of browsers) process.kill(pid, 'SIGKILL');
+    await waitFor(() => browsers.every((pid) => !isAlive(pid)), 10_000, 'the killed browser to exit');
+    const third = await box.run(['snapshot', fixture.urls.app, '--warm']);
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.stdout).toMatch(/textbox "Reply body"/);
+    expect(browserPids()).toHaveLength(1);
+    expect(browserPids()).not.toEqual(browsers);
+
+    // --warm needs a URL.
+    const misuse = await box.run(['snapshot', '--warm']);
+    expect(misuse.code).toBe(2);
+    expect(misuse.stderr).toContain('--warm goes with a URL');
+    const more = await box.run(['snapshot', fixture.urls.app, '--more']);
+    expect(more.code).toBe(2);
+    expect(more.stderr).toContain('need a session');
+
+    expect((await box.run(['close', '--all'])).code).toBe(0);
+    expect(isAlive(daemon!)).toBe(false);
+    expect(box.leftovers()).toEqual([]);
+  });
+
   it('demo snapshots the mail app, sends a reply through refs and prints the confirmation', async () => {
     const box = sandbox();
     const run = await box.run(['demo', '--text', 'On my way']);

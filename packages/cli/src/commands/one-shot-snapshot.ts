@@ -9,6 +9,8 @@ import { pickTab } from '../mapping/session-state.js';
 import { formatResult } from '../format/format-result.js';
 import { paletteFor } from '../format/palette.js';
 import { timingRender } from '../format/timing-render.js';
+import { runDaemonCommand } from '../program/daemon-command.js';
+import { WARM_ONE_SHOT_SESSION } from '../daemon/protocol.js';
 
 /** A session name for the one-shot run that cannot collide with a daemon session. */
 const ONE_SHOT_SESSION = 'sightline-one-shot';
@@ -63,4 +65,24 @@ export async function runOneShotSnapshot(
   return emitResult(io, globals, result, (value) =>
     formatResult(value, { palette: paletteFor(io.stdout, io.env), session: globals.session, moreHint }),
   );
+}
+
+/**
+ * `sightline snapshot <url> --warm` (issue 16): the same one-shot answered by the daemon (started
+ * if none runs) from the warm browser it keeps for one-shots (daemon/warm-one-shot.ts), so only
+ * the first call pays Chromium's launch. `sightline close --all` (or the daemon's idle exit) stops it.
+ */
+export async function runWarmOneShotSnapshot(
+  io: CliIo,
+  globals: GlobalOptions,
+  url: string,
+  params: Record<string, unknown>,
+  display: { timing?: boolean } = {},
+): Promise<number> {
+  const moreHint = `sightline open ${normalizeUrl(url)} && sightline snapshot --more`;
+  const palette = paletteFor(io.stdout, io.env);
+  const render = display.timing
+    ? timingRender(io, globals, moreHint)
+    : (value: unknown): string => formatResult(value, { palette, session: globals.session, moreHint });
+  return runDaemonCommand(io, { ...globals, session: WARM_ONE_SHOT_SESSION }, 'one_shot', { url: normalizeUrl(url), ...params }, { autoStart: true, progress: 'reading the page', render });
 }

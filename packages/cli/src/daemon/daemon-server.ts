@@ -5,6 +5,7 @@ import { LineSplitter, parseRequestLine, type DaemonRequest, type DaemonResponse
 import { isProcessAlive } from './process-liveness.js';
 import { isDriverCall, toDriverCall, type DriverMethodName } from '../mapping/driver-input.js';
 import { nextSessionState, pickTab, type SessionState } from '../mapping/session-state.js';
+import { warmOneShot } from './warm-one-shot.js';
 import { refusalResponse, TAB_ID_PATTERN, transportErrorResponse, type Driver } from '@sightline/semantic-core';
 
 /** What the daemon calls: semantic-core's Driver (its request verbs, `tabs` and `close`). */
@@ -167,6 +168,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         };
       case 'tabs':
         return tabsResult(request);
+      case 'one_shot':
+        return warmOneShot(driver, sessions, request.params);
       case 'shutdown':
         return { status: 'ok', mode: 'shutdown', sessions: sessions.size, pid: process.pid };
       default: {

@@ -27,8 +27,16 @@ export const DAEMON_OPS = [
   'drag',
   'upload',
   'wait',
+  // Issue 16: `snapshot <url> --warm`, answered from the daemon's warm browser (warm-one-shot.ts).
+  'one_shot',
 ] as const;
 export type DaemonOp = (typeof DAEMON_OPS)[number];
+
+/**
+ * The daemon session whose managed browser serves `sightline snapshot <url> --warm` (issue 16).
+ * Requests of one session run one at a time, so warm one-shots queue behind each other.
+ */
+export const WARM_ONE_SHOT_SESSION = 'sightline-warm-one-shot';
 
 export interface DaemonRequest {
   v: number;

@@ -23,6 +23,8 @@ export interface SnapshotOptions {
   timeout?: number;
   /** `--timing`: print timing_ms after the snapshot (display only; not sent to the daemon). */
   timing?: boolean;
+  /** `snapshot <url> --warm`: answer the one-shot from the daemon's warm browser (issue 16). */
+  warm?: boolean;
 }
 
 const FORMATS: Record<string, 'semantic_v2' | 'dom_refs_v1'> = {

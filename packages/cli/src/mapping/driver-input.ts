@@ -117,6 +117,7 @@ export function toDriverCall(
     case 'tabs':
     case 'ping':
     case 'shutdown':
+    case 'one_shot':
       return refusalResponse('browser_invalid_request', `${op} is answered by the daemon itself`);
   }
 }

@@ -29,7 +29,7 @@ import { tabsParams, waitParams, type WaitOptions } from '../mapping/wait-tabs-p
 import { paletteFor } from '../format/palette.js';
 import { runDaemonCommand } from './daemon-command.js';
 import type { GlobalOptions } from './emit.js';
-import { runOneShotSnapshot } from '../commands/one-shot-snapshot.js';
+import { runOneShotSnapshot, runWarmOneShotSnapshot } from '../commands/one-shot-snapshot.js';
 import { runDemo, DEFAULT_DEMO_REPLY } from '../commands/demo.js';
 import { runWindows } from '../commands/windows.js';
 import { runMcp } from '../commands/mcp.js';
@@ -165,6 +165,7 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
     .option('--max-children <n>', 'longest run of same-role siblings shown; the rest print as "… N more <role>" (1-1000, default 50)', integer('--max-children'))
     .option('--urls', 'print each link\'s URL as [url=…] (same-origin as a path)')
     .option('--timeout <ms>', 'time budget of the page collection in ms (500-60000)', integer('--timeout'))
+    .option('--warm', 'with <url>: use a browser the daemon keeps running (launched once; ends with the daemon or `close --all`) instead of launching one for this call')
     .option('--timing', 'after the snapshot, print where its time went (timing_ms: world setup, walk, hit test, ax, …; one-shot: launch and load wait too; in a session: the whole daemon request and this command)')
     .addOption(new Option('--format <format>', 'v2 (semantic outline) or v1 (compatibility DOM refs)').default('v2'))
     .addHelpText(
@@ -186,8 +187,10 @@ export function buildProgram(io: CliIo, result: ProgramResult): Command {
           if (params.more || params.diff || params.scope_ref !== undefined) {
             throw new InvalidArgumentError('--more, --diff and --scope need a session: run `sightline open <url>` first');
           }
+          if (options.warm === true) return runWarmOneShotSnapshot(io, globalsOf(command), url, params, { timing: options.timing === true });
           return runOneShotSnapshot(io, globalsOf(command), url, params, {}, { timing: options.timing === true });
         }
+        if (options.warm === true) throw new InvalidArgumentError('--warm goes with a URL: sightline snapshot <url> --warm');
         const globals = globalsOf(command);
         const render = options.timing === true ? timingRender(io, globals) : undefined;
         return runDaemonCommand(io, globals, 'snapshot', params, { autoStart: false, progress: 'reading the page', ...(render ? { render } : {}) });
