@@ -80,11 +80,12 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** `first-snapshot.svg`: per inbox size, a stacked bar of the first snapshot's phases and one of the one-shot's. */
+/** `first-snapshot.svg`: per inbox size, stacked bars of the phases of the first snapshot, the one-shot and the warm one-shot. */
 export function renderFirstSnapshotSvg(rows: FirstSnapshotRow[]): string {
   const bars = rows.flatMap((r) => [
     { label: `${r.size.toLocaleString('en-US')} · first snapshot`, parts: phaseValues(r.first_phases) },
     { label: `${r.size.toLocaleString('en-US')} · one-shot`, parts: phaseValues(r.one_shot_phases) },
+    ...(r.one_shot_warm_phases ? [{ label: `${r.size.toLocaleString('en-US')} · warm one-shot`, parts: phaseValues(r.one_shot_warm_phases) }] : []),
   ]);
   const width = 900;
   const left = 190;
@@ -100,7 +101,7 @@ export function renderFirstSnapshotSvg(rows: FirstSnapshotRow[]): string {
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="12">`);
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text x="${left}" y="26" font-size="17" font-weight="bold" fill="#1d2330">Where a first snapshot's time goes</text>`);
-  out.push(`<text x="${left}" y="46" fill="#5a6270">timing_ms medians per inbox size (ms, linear); one-shot adds launch and load wait</text>`);
+  out.push(`<text x="${left}" y="46" fill="#5a6270">timing_ms medians per inbox size (ms, linear); one-shot adds launch and load wait (warm: load wait only)</text>`);
   bars.forEach((bar, index) => {
     const y = top + index * (barHeight + gap);
     out.push(`<text x="${left - 8}" y="${y + barHeight / 2 + 4}" text-anchor="end" fill="#1d2330">${escapeXml(bar.label)}</text>`);

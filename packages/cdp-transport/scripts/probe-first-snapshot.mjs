@@ -3,7 +3,7 @@
 // experiment in its own fresh tab (the browser shows one page at a time).
 //   pnpm --filter @sightline/cdp-transport build && pnpm --filter @sightline/harness build
 //   node packages/cdp-transport/scripts/probe-first-snapshot.mjs [size=100000] [rounds=3] [experiments]
-// Experiments (comma list, default all): plain, ax-before-load, ax-no-enable, world-early.
+// Experiments (comma list, default all): plain, ax-before-load, ax-no-enable, world-early, ax-batch.
 import CDP from 'chrome-remote-interface';
 import { PAGE_SCRIPT } from '../dist/generated/page-script.js';
 import { launchTestChromium, startFixtureServer } from '../../../harness/dist/index.js';
@@ -148,6 +148,23 @@ const experiments = {
       const { result } = await tab.Runtime.evaluate({ expression: 'typeof globalThis.__sightline', contextId: world.id, returnByValue: true });
       out.collector_ready = result.value === 'object' ? 1 : 0;
     }
+    return out;
+  },
+  // Issue 16: can the accessibility reads of one snapshot be batched? After the tree is built:
+  // 100 per-node partial reads (pipelined, as the transport sends them) against Chromium's
+  // subtree reads that would answer them in one call.
+  async 'ax-batch'(tab) {
+    const out = {};
+    out.load = await load(tab);
+    await tab.Accessibility.enable();
+    out.ax_build = (await timed(() => tab.Accessibility.getRootAXNode({})))[0];
+    const list = await nodeObject(tab, null, 'Array.from(document.querySelectorAll("a[href], button, input, textarea")).slice(0, 100)');
+    const { result } = await tab.Runtime.getProperties({ objectId: list, ownProperties: true });
+    const objects = result.filter((p) => /^[0-9]+$/.test(p.name)).map((p) => p.value.objectId);
+    out.partial_100_pipelined = (await timed(() => Promise.all(objects.map((objectId) => tab.Accessibility.getPartialAXTree({ objectId, fetchRelatives: false })))))[0];
+    const body = await nodeObject(tab, null, 'document.body');
+    out.query_role_button_body = (await timed(() => tab.Accessibility.queryAXTree({ objectId: body, role: 'button' })))[0];
+    out.full_tree_depth_4 = (await timed(() => tab.Accessibility.getFullAXTree({ depth: 4 })))[0];
     return out;
   },
 };
