@@ -12,6 +12,16 @@ import { fileURLToPath } from 'node:url';
 import { chmodSync } from 'node:fs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** commander's `require('node:child_process')` resolves to scripts/lazy-child-process.cjs. */
+const lazyChildProcessForCommander = {
+  name: 'lazy-child-process-for-commander',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes(`${'/'}commander${'/'}`) ? { path: `${root}scripts/lazy-child-process.cjs` } : undefined,
+    );
+  },
+};
 const outfile = `${root}dist/cli.bundle.cjs`;
 await build({
   entryPoints: [`${root}src/bin.ts`],
@@ -27,6 +37,7 @@ await build({
   // The sources find their neighbours (package.json, the daemon's entry) from import.meta.url.
   define: { 'import.meta.url': '__sightlineBundleUrl' },
   banner: { js: "const __sightlineBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [lazyChildProcessForCommander],
   logLevel: 'warning',
 });
 chmodSync(outfile, 0o755);

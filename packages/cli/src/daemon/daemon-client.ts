@@ -1,8 +1,8 @@
-import { createConnection, type Socket } from 'node:net';
-import { spawn } from 'node:child_process';
+// node:net and node:child_process are loaded when first needed: `sightline --version` and
+// `--help` then load neither (with crypto, dgram and streams they were ~40 internal modules per call).
+import type { Socket } from 'node:net';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { randomUUID } from 'node:crypto';
 import { ensureRuntimeDirectory, type RuntimePaths } from './paths.js';
 import { LineSplitter, PROTOCOL_VERSION, type DaemonOp, type DaemonRequest, type DaemonResponse } from './protocol.js';
 
@@ -11,7 +11,8 @@ import { LineSplitter, PROTOCOL_VERSION, type DaemonOp, type DaemonRequest, type
 const DAEMON_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('/cli.bundle.cjs') ? './daemon/daemon-main.js' : './daemon-main.js', import.meta.url));
 const START_TIMEOUT_MS = 20_000;
 
-function connectOnce(path: string): Promise<Socket> {
+async function connectOnce(path: string): Promise<Socket> {
+  const { createConnection } = await import('node:net');
   return new Promise((resolve, reject) => {
     const socket = createConnection(path);
     socket.once('connect', () => {
@@ -36,7 +37,8 @@ function logTail(path: string): string {
 }
 
 /** Starts the daemon as a detached process in its own session, its output going to the log file. */
-function spawnDaemon(paths: RuntimePaths): { exited: () => number | null } {
+async function spawnDaemon(paths: RuntimePaths): Promise<{ exited: () => number | null }> {
+  const { spawn } = await import('node:child_process');
   ensureRuntimeDirectory(paths.dir);
   const log = openSync(paths.logFile, 'a', 0o600);
   let exitCode: number | null = null;
@@ -67,7 +69,7 @@ export async function connectToDaemon(paths: RuntimePaths, autoStart: boolean): 
     if (!isNotListening(error)) throw error;
     if (!autoStart) return null;
   }
-  const child = spawnDaemon(paths);
+  const child = await spawnDaemon(paths);
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 40));
@@ -91,6 +93,8 @@ export interface DaemonAnswer {
   handledMs?: number;
 }
 
+let requestSequence = 0;
+
 /** Sends one request on an open connection and resolves with the daemon's result. */
 export async function exchange(socket: Socket, session: string, op: DaemonOp, params: Record<string, unknown>): Promise<unknown> {
   return (await exchangeTimed(socket, session, op, params)).result;
@@ -98,7 +102,8 @@ export async function exchange(socket: Socket, session: string, op: DaemonOp, pa
 
 /** `exchange`, also telling how long the daemon spent on the request (for `--timing`). */
 export function exchangeTimed(socket: Socket, session: string, op: DaemonOp, params: Record<string, unknown>): Promise<DaemonAnswer> {
-  const request: DaemonRequest = { v: PROTOCOL_VERSION, id: randomUUID(), session, op, params };
+  // Unique on this connection is enough: the daemon answers each request on the socket it came from.
+  const request: DaemonRequest = { v: PROTOCOL_VERSION, id: `${process.pid}-${(requestSequence += 1)}`, session, op, params };
   return new Promise((resolve, reject) => {
     const splitter = new LineSplitter();
     socket.setEncoding('utf8');
