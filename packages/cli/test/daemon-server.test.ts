@@ -93,7 +93,7 @@ async function send(session: string, op: Parameters<typeof exchange>[2], params:
   const socket = await connectToDaemon(paths, false);
   if (!socket) throw new Error('no daemon');
   try {
-    return await exchange(socket, session, op, params);
+    return (await exchange(socket, session, op, params)).result;
   } finally {
     socket.destroy();
   }

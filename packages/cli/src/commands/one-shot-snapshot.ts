@@ -9,6 +9,7 @@ import { pickTab } from '../mapping/session-state.js';
 import { formatResult } from '../format/format-result.js';
 import { paletteFor } from '../format/palette.js';
 import { timingRender } from '../format/timing-render.js';
+import { withLaunchTiming } from '../mapping/launch-timing.js';
 import { runDaemonCommand } from '../program/daemon-command.js';
 import { WARM_ONE_SHOT_SESSION } from '../daemon/protocol.js';
 
@@ -21,11 +22,15 @@ const ONE_SHOT_SESSION = 'sightline-one-shot';
  */
 const ONE_SHOT_QUIET_MS = 300;
 
-/** The one-shot's `timing_ms` also says how long the launch and the page took (from the bind). */
-function withLaunchTiming(snapshot: unknown, timing: { launch: number; load_wait: number } | undefined): unknown {
-  const record = snapshot as { status?: string; timing_ms?: Record<string, number> };
-  if (!timing || record.status !== 'ok' || !record.timing_ms) return snapshot;
-  return { ...record, timing_ms: { ...record.timing_ms, launch: timing.launch, load_wait: timing.load_wait } };
+/**
+ * How a one-shot's answer prints: as a snapshot (with `--timing`, its phases). The continuation dies
+ * with the one-shot's tab, so the footer points at a persistent session instead.
+ */
+function oneShotRender(io: CliIo, globals: GlobalOptions, url: string, display: { timing?: boolean }): (result: unknown, daemonMs?: number) => string {
+  const moreHint = `sightline open ${normalizeUrl(url)} && sightline snapshot --more`;
+  if (display.timing) return timingRender(io, globals, moreHint);
+  const palette = paletteFor(io.stdout, io.env);
+  return (value) => formatResult(value, { palette, session: globals.session, moreHint });
 }
 
 /**
@@ -59,12 +64,8 @@ export async function runOneShotSnapshot(
     await driver.endSession({ session: ONE_SHOT_SESSION });
     return withLaunchTiming(snapshot, bind.timing_ms);
   });
-  // The continuation dies with the browser, so the footer points at a persistent session instead.
-  const moreHint = `sightline open ${normalizeUrl(url)} && sightline snapshot --more`;
-  if (display.timing) return emitResult(io, globals, result, timingRender(io, globals, moreHint));
-  return emitResult(io, globals, result, (value) =>
-    formatResult(value, { palette: paletteFor(io.stdout, io.env), session: globals.session, moreHint }),
-  );
+  const render = oneShotRender(io, globals, url, display);
+  return emitResult(io, globals, result, (value) => render(value));
 }
 
 /**
@@ -79,10 +80,6 @@ export async function runWarmOneShotSnapshot(
   params: Record<string, unknown>,
   display: { timing?: boolean } = {},
 ): Promise<number> {
-  const moreHint = `sightline open ${normalizeUrl(url)} && sightline snapshot --more`;
-  const palette = paletteFor(io.stdout, io.env);
-  const render = display.timing
-    ? timingRender(io, globals, moreHint)
-    : (value: unknown): string => formatResult(value, { palette, session: globals.session, moreHint });
+  const render = oneShotRender(io, globals, url, display);
   return runDaemonCommand(io, { ...globals, session: WARM_ONE_SHOT_SESSION }, 'one_shot', { url: normalizeUrl(url), ...params }, { autoStart: true, progress: 'reading the page', render });
 }

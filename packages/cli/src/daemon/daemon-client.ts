@@ -95,13 +95,8 @@ export interface DaemonAnswer {
 
 let requestSequence = 0;
 
-/** Sends one request on an open connection and resolves with the daemon's result. */
-export async function exchange(socket: Socket, session: string, op: DaemonOp, params: Record<string, unknown>): Promise<unknown> {
-  return (await exchangeTimed(socket, session, op, params)).result;
-}
-
-/** `exchange`, also telling how long the daemon spent on the request (for `--timing`). */
-export function exchangeTimed(socket: Socket, session: string, op: DaemonOp, params: Record<string, unknown>): Promise<DaemonAnswer> {
+/** Sends one request on an open connection and resolves with the daemon's result and its time on it. */
+export function exchange(socket: Socket, session: string, op: DaemonOp, params: Record<string, unknown>): Promise<DaemonAnswer> {
   // Unique on this connection is enough: the daemon answers each request on the socket it came from.
   const request: DaemonRequest = { v: PROTOCOL_VERSION, id: `${process.pid}-${(requestSequence += 1)}`, session, op, params };
   return new Promise((resolve, reject) => {

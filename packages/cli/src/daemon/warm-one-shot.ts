@@ -1,6 +1,7 @@
 import { refusalResponse, type Driver } from '@sightline/semantic-core';
 import { nextSessionState, type SessionState } from '../mapping/session-state.js';
 import { WARM_ONE_SHOT_SESSION } from './protocol.js';
+import { withLaunchTiming } from '../mapping/launch-timing.js';
 
 /** How long a warm one-shot waits for the page's load event before it reads what is there. */
 export const WARM_LOAD_TIMEOUT_MS = 10_000;
@@ -22,13 +23,6 @@ function browserGone(result: unknown): boolean {
   if (!answer || answer.status === 'ok') return false;
   const code = answer.refusal?.code;
   return answer.status === 'error' || code === 'browser_binding_stale' || code === 'browser_requires_setup';
-}
-
-function withTiming(snapshot: unknown, launch: number, loadWait: number): unknown {
-  const record = snapshot as { status?: string; timing_ms?: Record<string, number> };
-  if (record.status !== 'ok' || !record.timing_ms) return snapshot;
-  const round = (value: number): number => Math.round(value * 10) / 10;
-  return { ...record, timing_ms: { ...record.timing_ms, launch: round(launch), load_wait: round(loadWait) } };
 }
 
 /**
@@ -77,7 +71,7 @@ export async function warmOneShot(
       const loaded = await driver.wait({ ...address, load_state: 'load', timeout_ms: WARM_LOAD_TIMEOUT_MS });
       if (failed(loaded)) return loaded;
       const loadWait = performance.now() - loadStarted;
-      return withTiming(await driver.snapshot({ ...address, ...snapshotParams }), launch, loadWait);
+      return withLaunchTiming(await driver.snapshot({ ...address, ...snapshotParams }), { launch, load_wait: loadWait });
     } finally {
       await driver.tabs({ session, target_id: state.targetId, action: 'close', tab_id: opened.tab_id }).catch(() => undefined);
     }

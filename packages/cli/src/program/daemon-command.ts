@@ -1,6 +1,6 @@
 import { refusalResponse } from '@sightline/semantic-core';
 import type { CliIo } from '../cli-io.js';
-import { connectToDaemon, exchangeTimed, type DaemonAnswer } from '../daemon/daemon-client.js';
+import { connectToDaemon, exchange, type DaemonAnswer } from '../daemon/daemon-client.js';
 import { runtimeDirectory, runtimePaths } from '../daemon/paths.js';
 import type { DaemonOp } from '../daemon/protocol.js';
 import { withProgress } from '../ui/progress.js';
@@ -43,7 +43,7 @@ export async function runDaemonCommand(
       result = options.whenNoDaemon ? options.whenNoDaemon() : notBoundResult(globals.session);
     } else {
       try {
-        const work = exchangeTimed(socket, globals.session, op, params);
+        const work = exchange(socket, globals.session, op, params);
         const answer: DaemonAnswer = await (options.progress ? withProgress(io.stderr, options.progress, work) : withProgress(io.stderr, `${op}…`, work));
         result = answer.result;
         daemonMs = answer.handledMs;
