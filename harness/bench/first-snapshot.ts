@@ -96,13 +96,7 @@ async function warmOneShots(url: string, baseEnv: NodeJS.ProcessEnv, options: Fi
   const runtimeDir = mkdtempSync(join(tmpdir(), 'sightline-bench-warm-'));
   const env = { ...baseEnv, SIGHTLINE_RUNTIME_DIR: runtimeDir };
   const phases: Array<Partial<SnapshotTiming>> = [];
-  const call = async (): Promise<number> => {
-    const { ms, stdout } = await runProcess([CLI, '--json', 'snapshot', url, '--warm'], env, options.timeoutMs);
-    const response = JSON.parse(stdout) as { status: string; timing_ms?: SnapshotTiming };
-    if (response.status !== 'ok') throw new Error(`warm one-shot failed: ${stdout.slice(0, 300)}`);
-    phases.push(response.timing_ms ?? {});
-    return ms;
-  };
+  const call = (): Promise<number> => oneShotCall(['--json', 'snapshot', url, '--warm'], env, options, phases);
   try {
     const start = await series(1, call);
     phases.length = 0;
@@ -112,6 +106,20 @@ async function warmOneShots(url: string, baseEnv: NodeJS.ProcessEnv, options: Fi
     await runProcess([CLI, 'close', '--all'], env, 60_000).catch(() => undefined);
     rmSync(runtimeDir, { recursive: true, force: true });
   }
+}
+
+/** One `sightline …` one-shot process: its wall time; its `timing_ms` goes to `phases`. */
+async function oneShotCall(args: string[], env: NodeJS.ProcessEnv, options: FirstSnapshotOptions, phases: Array<Partial<SnapshotTiming>>): Promise<number> {
+  const { ms, stdout } = await runProcess([CLI, ...args], env, options.timeoutMs);
+  const response = JSON.parse(stdout) as { status: string; timing_ms?: SnapshotTiming };
+  if (response.status !== 'ok') throw new Error(`${args.join(' ')} failed: ${stdout.slice(0, 300)}`);
+  phases.push(response.timing_ms ?? {});
+  return ms;
+}
+
+/** A Sightline median ÷ the peer's (null when either is missing). */
+function ratioTo(own: Stat, peer: number | null): number | null {
+  return own.median_ms !== null && peer ? Math.round((own.median_ms / peer) * 1000) / 1000 : null;
 }
 
 async function series(runs: number, work: () => Promise<number>): Promise<Stat> {
@@ -293,13 +301,7 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       return sample.first;
     });
     const oneShotPhases: Array<Partial<SnapshotTiming>> = [];
-    const oneShot = await series(options.runs, async () => {
-      const { ms, stdout } = await runProcess([CLI, '--json', 'snapshot', url], env, options.timeoutMs);
-      const response = JSON.parse(stdout) as { status: string; timing_ms?: SnapshotTiming };
-      if (response.status !== 'ok') throw new Error(`one-shot failed: ${stdout.slice(0, 300)}`);
-      oneShotPhases.push(response.timing_ms ?? {});
-      return ms;
-    });
+    const oneShot = await series(options.runs, () => oneShotCall(['--json', 'snapshot', url], env, options, oneShotPhases));
     const warm = await warmOneShots(url, env, options);
     const playwright = await series(options.runs, async () => (await runProcess([`${HERE}playwright-one-shot.js`, url, CHROME], env, options.timeoutMs)).ms);
     const peer = playwright.status === 'ok' ? playwright.median_ms : playwright.status === 'timeout' ? options.timeoutMs : null;
@@ -313,12 +315,12 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       one_shot: oneShot,
       one_shot_phases: medianPhases(oneShotPhases),
       playwright_one_shot: playwright,
-      one_shot_ratio: oneShot.median_ms !== null && peer ? Math.round((oneShot.median_ms / peer) * 1000) / 1000 : null,
+      one_shot_ratio: ratioTo(oneShot, peer),
       one_shot_ratio_upper_bound: playwright.status === 'timeout',
       one_shot_warm: warm.runs,
       one_shot_warm_start: warm.start,
       one_shot_warm_phases: warm.phases,
-      one_shot_warm_ratio: warm.runs.median_ms !== null && peer ? Math.round((warm.runs.median_ms / peer) * 1000) / 1000 : null,
+      one_shot_warm_ratio: ratioTo(warm.runs, peer),
     };
     if (size >= 100_000 && process.platform === 'linux') row.memory = await memoryRow(options, url).catch(() => undefined);
     options.log(
