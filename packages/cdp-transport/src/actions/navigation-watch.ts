@@ -80,10 +80,9 @@ export class NavigationWatch {
     for (const off of this.offs.splice(0)) off();
   }
 
-  /** Waits for `condition`, at most `timeoutMs`; a JavaScript dialog ends it (the page is blocked until it is handled). */
   private async until(condition: () => boolean, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (!condition() && !this.tab.dialogs.blocksPage && Date.now() < deadline) {
+    while (!condition() && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(0, Math.min(50, deadline - Date.now())));
         this.wake = () => {

@@ -47,15 +47,6 @@ export class DialogTracker {
     return this.current;
   }
 
-  /**
-   * An alert, confirm or prompt is open: the page is blocked until it is handled, so a wait for the
-   * page to load or change ends there. A beforeunload prompt is not counted: the navigation that
-   * raised it answers it by its policy and goes on.
-   */
-  get blocksPage(): boolean {
-    return this.current !== null && this.current.type !== 'beforeunload';
-  }
-
   /** Calls `listener` on the next dialog signal; returns the unsubscribe function. */
   onSignal(listener: (signal: DialogSignal) => void): () => void {
     this.listeners.add(listener);

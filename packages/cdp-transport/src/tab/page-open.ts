@@ -43,11 +43,8 @@ export async function openPage(tab: CdpTab, url: string, wait: PageWait, launchM
     const loaded = (): boolean => names().has('load');
     const painted = (): boolean => names().has('DOMContentLoaded') && names().has('firstContentfulPaint');
     const deadline = started + wait.timeoutMs;
-    // A JavaScript dialog (an alert while the page parses) blocks the page until it is handled:
-    // the wait ends there and the snapshot shows the dialog.
     const until = async (condition: () => boolean, by: number): Promise<boolean> => {
       while (!condition()) {
-        if (tab.dialogs.blocksPage) return false;
         const left = by - performance.now();
         if (left <= 0) return false;
         await new Promise<void>((resolve) => {

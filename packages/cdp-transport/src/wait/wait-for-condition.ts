@@ -18,9 +18,6 @@ export async function waitForCondition(context: WaitContext, condition: WaitCond
   for (;;) {
     // Cancelled (issue 17): no further check; the Driver has already answered `cancelled`.
     if (signal?.aborted) return { met: false };
-    // A JavaScript dialog blocks the page: nothing changes until it is handled, so waiting on is
-    // pointless; the caller's next snapshot shows the dialog (SPEC §12).
-    if (context.tab.dialogs.blocksPage) return { met: false };
     let result: CheckResult | 'late';
     try {
       result = await raceDeadline(checkCondition(context, condition), deadline + WAIT_OVERRUN_MS);
