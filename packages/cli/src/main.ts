@@ -13,7 +13,7 @@ export const USAGE_EXIT_CODE = 2;
  */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const result: ProgramResult = { exitCode: 0 };
-  const program = buildProgram(io, result);
+  const program = buildProgram(io, result, argv);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return result.exitCode;
@@ -22,7 +22,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     if (error instanceof InvalidArgumentError) return usage(io, argv, error);
     if (error instanceof CommanderError) {
       // Commander has already printed its message (and a suggestion) on stderr.
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
+      // `help <command>` ends as 'commander.help' with exit code 0; help for no command has 1.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || (error.code === 'commander.help' && error.exitCode === 0)) {
         return 0;
       }
       return USAGE_EXIT_CODE;

@@ -22,6 +22,21 @@ describe('help and usage', () => {
     expect(run.stdout).toMatch(/^Examples?:\n {2}\$ sightline /m);
   });
 
+  it('global options before --help still list every command', async () => {
+    const run = await sandbox.run(['--session', 'work', '--json', '--help']);
+    expect(run.code).toBe(0);
+    for (const command of COMMANDS) expect(run.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+  });
+
+  it('`help <command>` and a mistyped command still know every command', async () => {
+    const help = await sandbox.run(['help', 'wait']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: sightline wait/m);
+    const typo = await sandbox.run(['--session', 'work', 'snapshoot']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Did you mean snapshot?');
+  });
+
   it('no command prints the help on stderr and exits 2', async () => {
     const run = await sandbox.run([]);
     expect(run.code).toBe(2);

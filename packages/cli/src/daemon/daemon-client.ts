@@ -1,5 +1,7 @@
 // node:net and node:child_process are loaded when first needed: `sightline --version` and
 // `--help` then load neither (with crypto, dgram and streams they were ~40 internal modules per call).
+// process.getBuiltinModule, not import(): from the CommonJS bundle an import() sets up Node's whole
+// ES module loader (~15 internal modules) just to hand back a built-in.
 import type { Socket } from 'node:net';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +14,7 @@ const DAEMON_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith('/cli.bundle
 const START_TIMEOUT_MS = 20_000;
 
 async function connectOnce(path: string): Promise<Socket> {
-  const { createConnection } = await import('node:net');
+  const { createConnection } = process.getBuiltinModule('node:net');
   return new Promise((resolve, reject) => {
     const socket = createConnection(path);
     socket.once('connect', () => {
@@ -38,7 +40,7 @@ function logTail(path: string): string {
 
 /** Starts the daemon as a detached process in its own session, its output going to the log file. */
 async function spawnDaemon(paths: RuntimePaths): Promise<{ exited: () => number | null }> {
-  const { spawn } = await import('node:child_process');
+  const { spawn } = process.getBuiltinModule('node:child_process');
   ensureRuntimeDirectory(paths.dir);
   const log = openSync(paths.logFile, 'a', 0o600);
   let exitCode: number | null = null;

@@ -13,8 +13,9 @@ export function timingRender(io: CliIo, globals: GlobalOptions, moreHint?: strin
   const palette = paletteFor(io.stdout, io.env);
   return (result, daemonMs) => {
     const text = formatResult(result, { palette, session: globals.session, ...(moreHint ? { moreHint } : {}) });
-    // performance.now() counts from the start of this process.
-    const command = daemonMs === undefined ? undefined : { daemonMs, commandMs: performance.now() };
+    // process.uptime() counts from the start of this process (and, unlike the \`performance\`
+    // global, loads no module on first use).
+    const command = daemonMs === undefined ? undefined : { daemonMs, commandMs: process.uptime() * 1000 };
     return withTiming(text, result, palette, command);
   };
 }
