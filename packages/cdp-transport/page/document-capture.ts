@@ -115,6 +115,7 @@ export class DocumentCapture {
     const closed = this.closed.request(walk, options.closed);
     if (closed !== null) return closed;
     dropEchoTexts(walk);
+    const echoed = performance.now();
     if (reuse) watch.segments.store(walk, walk.segments);
     if (options.placement.covered) coverAll(walk);
     else hitTest(walk, options.maxHitTests, start + options.timeMs);
@@ -122,7 +123,7 @@ export class DocumentCapture {
     const { order, tiers } = this.rank(walk);
     let reused = 0;
     for (const segment of walk.segments) if (segment.reused) reused += segment.end - segment.start;
-    this.timings = { walk: walked - start, hit: hit - walked, rank: performance.now() - hit, reusedRecords: reused };
+    this.timings = { walk: walked - start, echo: echoed - walked, hit: hit - echoed, rank: performance.now() - hit, reusedRecords: reused };
     const token = `w${this.nextToken++}`;
     const ranking: Ranking = { token, order, tiers, walk };
     this.rankings.set(token, ranking);

@@ -171,6 +171,19 @@ export function nameOf(element: Element, role: string, tag: string): string {
   return '';
 }
 
+/** Elements `nameOf` names from something other than their content before it looks at the content. */
+const OTHERWISE_NAMED = new Set(['img', 'area', 'input', 'textarea', 'select', 'iframe', 'dialog', 'fieldset']);
+
+/**
+ * Whether `nameOf` names this element of a name-from-content role by its whole text content, uncut:
+ * no author label comes first, it is not an element `nameOf` names otherwise, and its text fits the
+ * shipped limit. (The echo rules then know each of its texts is a piece of its name.)
+ */
+export function namedByWholeContent(element: Element): boolean {
+  if (hasOwnLabel(element) || OTHERWISE_NAMED.has(element.localName)) return false;
+  return (element.textContent ?? '').length <= SHIPPED_TEXT_LIMIT;
+}
+
 /** Role of an SVG element: its role attribute, else `img` for a named <svg> root (as Chromium's SvgRoot), else generic. */
 export function svgRole(element: Element): string {
   const explicit = element.getAttribute('role');

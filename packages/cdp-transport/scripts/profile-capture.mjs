@@ -2,7 +2,7 @@
 // Per-phase profile of a default viewport capture of the generated inbox page (SPEC §8).
 //   pnpm --filter @sightline/cdp-transport build && pnpm --filter @sightline/harness build
 //   node packages/cdp-transport/scripts/profile-capture.mjs [sizes=5000,25000,100000] [runs=5] [--fresh]
-// Prints the median (and min) per phase over warm runs: page-side walk / hit / rank / ship (from the
+// Prints the median (and min) per phase over warm runs: page-side walk / echo rules / hit / rank / ship (from the
 // collector), the whole collector call as seen from Node (collect), assembly, AX enrichment, the
 // transport total, and the Driver's compose (semantic-core) from a Driver snapshot of the same tab.
 // --fresh: no reuse between snapshots (what a first snapshot of a page costs).
@@ -27,7 +27,7 @@ const capturer = connection['capturer'];
 const driver = new Driver({ transport: new CdpBrowserTransport({ reuse: !fresh }) });
 try {
   const [tab] = await connection.listTabs();
-  const phases = ['page.walk', 'page.hit', 'page.rank', 'page.ship', 'collect', 'assemble', 'ax', 'total', 'driver.collect', 'driver.compose'];
+  const phases = ['page.walk', 'page.echo', 'page.hit', 'page.rank', 'page.ship', 'collect', 'assemble', 'ax', 'total', 'driver.collect', 'driver.compose'];
   const rows = [];
   for (const size of sizes) {
     await connection.prepareTab(tab.key, { width: 1280, height: 800 }, server.inboxUrl(size));

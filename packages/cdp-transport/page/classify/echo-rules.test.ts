@@ -3,9 +3,19 @@ import { VIS_IN_VIEWPORT } from '@sightline/semantic-core/page-safe';
 import { NOT_SEMANTIC, type Walk } from '../types.js';
 import { dropEchoTexts } from './echo-rules.js';
 
-/** Plain stand-ins: an element with a tag and attributes, or a text node. */
-const el = (localName: string, attributes: Record<string, string> = {}) =>
-  ({ nodeType: 1, localName, hasAttribute: (n: string) => n in attributes, getAttribute: (n: string) => attributes[n] ?? null }) as unknown as Node;
+/**
+ * Plain stand-ins: an element with a tag, attributes, its text content and the nodes it contains
+ * (its light subtree), or a text node.
+ */
+const el = (localName: string, attributes: Record<string, string> = {}, textContent = '', contains: Node[] = []) =>
+  ({
+    nodeType: 1,
+    localName,
+    textContent,
+    hasAttribute: (n: string) => n in attributes,
+    getAttribute: (n: string) => attributes[n] ?? null,
+    contains: (node: Node) => contains.includes(node),
+  }) as unknown as Node;
 const text = () => ({ nodeType: 3 }) as unknown as Node;
 
 /** Records: [node, parent, role, name (already collapsed), actionable]. */
@@ -35,6 +45,35 @@ describe('dropEchoTexts (the core echo rules in the page)', () => {
     ]);
     dropEchoTexts(walk);
     expect(walk.vis).toEqual([NOT_SEMANTIC, VIS_IN_VIEWPORT, NOT_SEMANTIC, NOT_SEMANTIC, VIS_IN_VIEWPORT, VIS_IN_VIEWPORT]);
+  });
+
+  it('an owner named by its whole content drops the texts of its light subtree without comparing names', () => {
+    const [from, subject] = [text(), text()];
+    // The names on record do not even match: only the owner's content and its subtree decide.
+    const walk = plainWalk([
+      [el('body'), -1, 'generic', '', false],
+      [el('a', { href: '/i' }, 'Dana Whitfield Invoice', [from, subject]), 0, 'link', 'unrelated', true],
+      [from, 1, 'text', 'Dana Whitfield', false],
+      [subject, 1, 'text', 'Invoice', false],
+    ]);
+    dropEchoTexts(walk);
+    expect(walk.vis.slice(2)).toEqual([NOT_SEMANTIC, NOT_SEMANTIC]);
+  });
+
+  it('compares names when the owner is labelled, too long to ship whole, or the text is not in its light subtree', () => {
+    const [labelled, long, slotted] = [text(), text(), text()];
+    const walk = plainWalk([
+      [el('body'), -1, 'generic', '', false],
+      [el('button', { 'aria-label': 'Close' }, 'Close dialog', [labelled]), 0, 'button', 'Close', true],
+      [labelled, 1, 'text', 'Close dialog', false],
+      [el('a', { href: '/long' }, 'x'.repeat(600), [long]), 0, 'link', 'x'.repeat(501), true],
+      [long, 3, 'text', 'tail beyond the cut', false],
+      [el('button', {}, '', []), 0, 'button', 'Slotted label', true],
+      [slotted, 5, 'text', 'Slotted label', false],
+    ]);
+    dropEchoTexts(walk);
+    // Not a piece of "Close"; not within the cut name; slotted but equal to the name.
+    expect([walk.vis[2], walk.vis[4], walk.vis[6]]).toEqual([VIS_IN_VIEWPORT, VIS_IN_VIEWPORT, NOT_SEMANTIC]);
   });
 
   it("drops a <label>'s text right before the control it names", () => {

@@ -3,7 +3,11 @@
 import { NAME_FROM_CONTENT_ROLES, repeatsName, VIS_CSS_HIDDEN } from '@sightline/semantic-core/page-safe';
 import { isSensitive } from '../secret-fields.js';
 import { NOT_SEMANTIC, type Walk } from '../types.js';
+import { namedByWholeContent } from '../roles.js';
 import { nameAt } from './names.js';
+
+/** Per owner record: whether its name is its whole text content, uncut (1), or not (2); 0: not asked yet. */
+const CONTENT_NAMED = 1, NOT_CONTENT_NAMED = 2;
 
 /**
  * A text is not a node of its own when it repeats its nearest semantic ancestor's name, or is a
@@ -16,6 +20,7 @@ export function dropEchoTexts(walk: Walk): void {
   const n = walk.nodes.length;
   // Inside a sensitive field (parents precede children): one pass instead of a climb per text.
   const sensitive = new Uint8Array(n);
+  const contentNamed = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     // Reused segment records carry the rule's result already (their owner lies inside the segment).
     if (reused !== null && reused[i] === 1) continue;
@@ -26,13 +31,20 @@ export function dropEchoTexts(walk: Walk): void {
     let a = parent;
     while (a >= 0 && walk.vis[a] === NOT_SEMANTIC && walk.role[a] !== 'iframe') a = walk.parent[a]!;
     if (a < 0 || sensitive[a] || sensitive[i]) continue;
-    if (isEchoOf(walk, i, a) || isLabelEcho(walk, i)) walk.vis[i] = NOT_SEMANTIC;
+    if (isEchoOf(walk, i, a, contentNamed) || isLabelEcho(walk, i)) walk.vis[i] = NOT_SEMANTIC;
   }
 }
 
-function isEchoOf(walk: Walk, text: number, owner: number): boolean {
+function isEchoOf(walk: Walk, text: number, owner: number, contentNamed: Uint8Array): boolean {
   const ownerNode = walk.nodes[owner] as Element;
   const fromContent = NAME_FROM_CONTENT_ROLES.has(walk.role[owner]!);
+  // The common case, decided without computing either name: an owner named by its whole text
+  // content holds every text of its light subtree (collapsing whitespace keeps a piece of a text a
+  // piece of the whole). Same answer as the comparison below, at a fraction of its cost.
+  if (fromContent) {
+    if (contentNamed[owner] === 0) contentNamed[owner] = namedByWholeContent(ownerNode) ? CONTENT_NAMED : NOT_CONTENT_NAMED;
+    if (contentNamed[owner] === CONTENT_NAMED && ownerNode.contains(walk.nodes[text]!)) return true;
+  }
   // Other names come from attributes (a label, a title, a placeholder): skip the common case cheaply.
   if (!fromContent && !ownerNode.hasAttribute('aria-label') && !ownerNode.hasAttribute('aria-labelledby') && !ownerNode.hasAttribute('title') && !ownerNode.hasAttribute('placeholder')) return false;
   const name = nameAt(walk, owner) || ownerNode.getAttribute('placeholder') || '';

@@ -178,7 +178,8 @@ async function proveChild(tab: CdpTab, frameId: string, parent: WorldRef): Promi
 /** The collector's own phase timings (page/collector.ts) added to the capture's, summed over frames. */
 function addPageTimings(budget: CaptureCallBudget, timings: Record<string, number> | undefined): void {
   if (!timings) return;
-  budget.timings.walk += timings['walk'] ?? 0;
+  // The echo rules finish the walk's classification (which texts are nodes of their own).
+  budget.timings.walk += (timings['walk'] ?? 0) + (timings['echo'] ?? 0);
   budget.timings.hitTest += timings['hit'] ?? 0;
   budget.timings.rank += (timings['rank'] ?? 0) + (timings['ship'] ?? 0);
 }
