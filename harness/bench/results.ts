@@ -68,6 +68,8 @@ export interface TargetCheck {
   statement: string;
   measured: string;
   met: boolean | null;
+  /** For a target not met: what holds it back, from numbers measured in the same run. */
+  why?: string;
 }
 
 export interface SightlineProfile {

@@ -40,6 +40,12 @@ export function renderMarkdown(results: BenchResults): string {
     lines.push('## Targets', '', row(['', 'target', 'measured']), row(['---', '---', '---']));
     for (const check of results.targets) lines.push(row([check.met === null ? '?' : check.met ? '✅' : '❌', check.statement, check.measured]));
     lines.push('');
+    const explained = results.targets.filter((check) => check.met === false && check.why);
+    if (explained.length > 0) {
+      lines.push('What holds back each target not met (numbers from this run):', '');
+      for (const check of explained) lines.push(`- **${check.statement}**: ${check.why}`);
+      lines.push('');
+    }
   }
 
   if (results.cli_overhead) {

@@ -3,9 +3,10 @@
 // experiment in its own fresh tab (the browser shows one page at a time).
 //   pnpm --filter @sightline/cdp-transport build && pnpm --filter @sightline/harness build
 //   node packages/cdp-transport/scripts/probe-first-snapshot.mjs [size=100000] [rounds=3] [experiments]
-// Experiments (comma list, default all): plain, ax-before-load, ax-no-enable, world-early, ax-batch.
+// Experiments (comma list, default all): plain, ax-before-load, ax-no-enable, world-early, ax-batch,
+// walk-floor.
 import CDP from 'chrome-remote-interface';
-import { PAGE_SCRIPT } from '../dist/generated/page-script.js';
+import { PAGE_SCRIPT } from '../dist/src/generated/page-script.js';
 import { launchTestChromium, startFixtureServer } from '../../../harness/dist/index.js';
 
 const size = Number(process.argv[2] ?? 100_000);
@@ -67,10 +68,16 @@ async function collector(tab) {
   };
 }
 
-async function inPage(tab, body) {
-  const { result } = await tab.Runtime.evaluate({ expression: `(async () => { const t = performance.now(); ${body}; return performance.now() - t; })()`, awaitPromise: true, returnByValue: true });
+async function inPage(tab, body, contextId) {
+  const { result } = await tab.Runtime.evaluate({ expression: `(async () => { const t = performance.now(); ${body}; return performance.now() - t; })()`, awaitPromise: true, returnByValue: true, ...(contextId ? { contextId } : {}) });
   return result.value;
 }
+
+/** Visits every node once (first child, next sibling), as any in-page walk must; `perElement` runs on each element. */
+const traversal = (perElement = '') =>
+  `let n = 0; const stack = [document.documentElement]; while (stack.length) { const e = stack.pop(); n++; ${perElement}; for (let c = e.lastChild; c; c = c.previousSibling) if (c.nodeType === 1) stack.push(c); else if (c.nodeType === 3) c.data; }`;
+/** The attributes the classification reads per element (role, hiding, actions, editing, labels, secrets). */
+const CLASSIFY_ATTRIBUTES = ['role', 'hidden', 'aria-hidden', 'inert', 'contenteditable', 'onclick', 'tabindex', 'draggable', 'aria-roledescription', 'aria-disabled', 'aria-label', 'aria-labelledby', 'autocomplete'];
 
 const experiments = {
   // The collector's walk cold (first capture after load) and warm, reuse off.
@@ -165,6 +172,36 @@ const experiments = {
     const body = await nodeObject(tab, null, 'document.body');
     out.query_role_button_body = (await timed(() => tab.Accessibility.queryAXTree({ objectId: body, role: 'button' })))[0];
     out.full_tree_depth_4 = (await timed(() => tab.Accessibility.getFullAXTree({ depth: 4 })))[0];
+    return out;
+  },
+  // Issue 16: how far the collector's walk (reuse off, warm) is from the least any in-page walk
+  // costs — every node visited once, in an isolated world (SPEC §8) and, for comparison, in the
+  // page's own world — and what the accessibility reads of the shipped nodes cost per kind.
+  async 'walk-floor'(tab) {
+    const out = {};
+    out.load = await load(tab);
+    const { executionContextId } = await tab.Page.createIsolatedWorld({ frameId: tab.__targetId, worldName: 'floor' });
+    const capture = await collector(tab);
+    for (let i = 0; i < 3; i++) {
+      const r = await capture();
+      if (i === 2) Object.assign(out, { 'collector.walk': r.walk, 'collector.echo': r.echo ?? 0, 'collector.hit': r.hit });
+    }
+    for (let i = 0; i < 2; i++) {
+      out.visit_isolated = await inPage(tab, traversal(), executionContextId);
+      out.visit_main_world = await inPage(tab, traversal());
+      out.visit_attributes_isolated = await inPage(tab, traversal(`for (const a of ${JSON.stringify(CLASSIFY_ATTRIBUTES)}) e.getAttribute(a)`), executionContextId);
+    }
+    await tab.Accessibility.enable();
+    await tab.Accessibility.getRootAXNode({});
+    const reads = async (selector) => {
+      const list = await nodeObject(tab, null, `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).filter((e) => { const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; })`);
+      const { result } = await tab.Runtime.getProperties({ objectId: list, ownProperties: true });
+      const objects = result.filter((p) => /^[0-9]+$/.test(p.name)).map((p) => p.value.objectId);
+      const [ms] = await timed(() => Promise.all(objects.map((objectId) => tab.Accessibility.getPartialAXTree({ objectId, fetchRelatives: false }))));
+      return [ms, objects.length];
+    };
+    [out.ax_fragment_links, out.ax_fragment_links_count] = await reads('a[href^="#"]');
+    [out.ax_buttons, out.ax_buttons_count] = await reads('button');
     return out;
   },
 };
