@@ -16,16 +16,25 @@ export const DRAG_CURSOR = 8192;
  * and no sparse JS arrays after a long copied run.
  */
 export class RecordState {
-  private flags = new Uint16Array(4096);
-  private clipIds = new Int32Array(4096);
+  private flags: Uint16Array;
+  private clipIds: Int32Array;
   /** Clips for absolutely positioned and fixed descendants (SPEC §5: the containing-block chain). */
-  private absIds = new Int32Array(4096);
-  private fixedIds = new Int32Array(4096);
+  private absIds: Int32Array;
+  private fixedIds: Int32Array;
   /** Distinct clip rects handed to children; id 0 is "nothing clips" (undefined). */
   private readonly clips: Array<Rect | null | undefined> = [undefined];
   private readonly clipId = new Map<Rect | null | undefined, number>([[undefined, 0]]);
   private lastClip: Rect | null | undefined = undefined;
   private lastClipId = 0;
+
+  /** `capacity`: the records expected (the document's last walk), so a big page's walk does not regrow its arrays. */
+  constructor(capacity = 4096) {
+    const size = Math.max(4096, capacity);
+    this.flags = new Uint16Array(size);
+    this.clipIds = new Int32Array(size);
+    this.absIds = new Int32Array(size);
+    this.fixedIds = new Int32Array(size);
+  }
 
   has(index: number, flag: number): boolean {
     return (this.flags[index]! & flag) !== 0;

@@ -52,8 +52,11 @@ export function walkDocument(
   return new DocumentWalker(doc, walk, limits, placement.clip, { closedRoots, checkedHosts, log }, segments).run(root);
 }
 
+/** Records of this document's last walk: the next walk's state starts that big (it grows by doubling otherwise). */
+let lastWalkRecords = 0;
+
 class DocumentWalker {
-  private readonly state = new RecordState();
+  private readonly state = new RecordState(lastWalkRecords + (lastWalkRecords >> 3));
   private readonly cursor: WalkCursor;
   private readonly reads: LayoutReads;
   private readonly layout: ElementLayout;
@@ -111,6 +114,7 @@ class DocumentWalker {
       else if (node.nodeType === 1 && !this.visitElement(node as Element, parentIndex, tree, parentHidden, parentFar, parentClip)) break;
     }
     if (cursor.open !== null) closeSegment(cursor, cursor.open);
+    lastWalkRecords = this.walk.nodes.length;
     return viewportFirst.finish();
   }
 
