@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Driver, type SemanticSnapshotResponse } from '@sightline/semantic-core';
 import { CdpBrowserTransport } from '@sightline/cdp-transport';
 import { startFixtureServer, type FixtureServer } from '../../src/index.js';
-import { XSession, findExecutable, launchHeadfulChromium, type HeadfulChromium } from './support/native-x-session.js';
+import { XSession, findExecutable, launchHeadfulChromium, waitFor, type HeadfulChromium } from './support/native-x-session.js';
 import { startCdpRecorder, type CdpRecorder } from './support/actions-recorder.js';
 
 // SPEC §12 on a HEADFUL Chromium under Xvfb: there `clickDelivery: 'auto'` resolves to keyboard
@@ -29,6 +29,9 @@ describe.skipIf(skipReason !== null)(`dialogs on a headful browser under Xvfb${s
     page = `${server.mainOrigin}/dialogs/index.html`;
     session = await XSession.start();
     browser = await launchHeadfulChromium(chromiumPath, { display: session.display, url: page, position: { x: 20, y: 20 }, size: { width: 1000, height: 700 } });
+    // The browser reports its tab at the page's URL while the first (blank) document is still up:
+    // wait until the page itself has loaded, or the first snapshot may read that blank document.
+    await waitFor('the dialogs page loaded', () => pageLoaded(browser.port, page));
     const version = await CDP.Version({ host: '127.0.0.1', port: browser.port });
     recorder = await startCdpRecorder(version.webSocketDebuggerUrl);
     driver = new Driver({ transport: new CdpBrowserTransport() }); // clickDelivery auto
@@ -55,7 +58,7 @@ describe.skipIf(skipReason !== null)(`dialogs on a headful browser under Xvfb${s
   it('a keyboard-delivered click that opens an alert returns at once with the dialog; accept closes it', async () => {
     const snap = await snapshot();
     const button = snap.refs.find((r) => r.role === 'button' && r.name === 'Show alert');
-    if (!button) throw new Error('no "Show alert" button');
+    if (!button) throw new Error(`no "Show alert" button on ${snap.page.url}`);
     const mark = recorder.mark();
     const clicked = await driver.click({ ...address, ref: button.ref });
     expect(clicked).toEqual({ status: 'ok', action: 'click', ref: button.ref, effect: 'confirmed', navigation: false, dialog: { type: 'alert', message: 'Saved: all done' } });
@@ -71,3 +74,16 @@ describe.skipIf(skipReason !== null)(`dialogs on a headful browser under Xvfb${s
     expect(after.outline).toContain('{\\"kind\\":\\"alert\\",\\"returned\\":\\"closed\\"}');
   });
 });
+
+/** Whether the page tab at `url` shows that document, fully loaded (a test-only side channel). */
+async function pageLoaded(port: number, url: string): Promise<boolean> {
+  const target = (await CDP.List({ host: '127.0.0.1', port })).find((candidate) => candidate.type === 'page' && candidate.url.startsWith(url));
+  if (!target) return false;
+  const client = await CDP({ host: '127.0.0.1', port, target: target.id });
+  try {
+    const { result } = await client.Runtime.evaluate({ expression: `location.href.startsWith(${JSON.stringify(url)}) && document.readyState === 'complete'`, returnByValue: true });
+    return result.value === true;
+  } finally {
+    await client.close();
+  }
+}

@@ -136,6 +136,25 @@ describe.sequential('daemon lifecycle', () => {
     expect(box.leftovers()).toEqual([]);
   });
 
+  it('a one-shot of a page that alerts while it parses answers with the dialog at once, cold and --warm (the wait ends at the dialog)', async () => {
+    const box = sandbox();
+    const url = `${new URL(fixture.urls.app).origin}/dialogs/alert-while-parsing.html`;
+    const cold = await box.json(['snapshot', url]);
+    expect(cold.run.code, cold.run.stderr).toBe(0);
+    const coldAnswer = cold.value as { page: { dialog?: unknown }; timing_ms: { load_wait: number } };
+    expect(coldAnswer.page.dialog).toEqual({ type: 'alert', message: 'Parsing paused' });
+    // Ended by the dialog, not by the open wait's 30 s bound (no load event comes while it is open).
+    expect(coldAnswer.timing_ms.load_wait).toBeLessThan(30_000);
+    const warm = await box.json(['snapshot', url, '--warm']);
+    expect(warm.run.code, warm.run.stderr).toBe(0);
+    const warmAnswer = warm.value as { page: { dialog?: unknown }; timing_ms: { load_wait: number } };
+    expect(warmAnswer.page.dialog).toEqual({ type: 'alert', message: 'Parsing paused' });
+    // Under one bound, so neither the new tab's load wait (10 s) nor the warm load wait (10 s) ran out.
+    expect(warmAnswer.timing_ms.load_wait).toBeLessThan(10_000);
+    expect((await box.run(['close', '--all'])).code).toBe(0);
+    expect(box.leftovers()).toEqual([]);
+  });
+
   it('demo snapshots the mail app, sends a reply through refs and prints the confirmation', async () => {
     const box = sandbox();
     const run = await box.run(['demo', '--text', 'On my way']);

@@ -49,6 +49,8 @@ export class NavigationWatch {
       ),
       session.on('Page.navigatedWithinDocument', ({ frameId }) => onMain(frameId, () => (this.sameDocument = true))),
       session.on('Page.loadEventFired', () => onMain(main, () => (this.loaded = true))),
+      // A dialog that blocks the page ends every wait below (see `until`): wake it at once.
+      tab.dialogs.onSignal(poke),
     );
   }
 
@@ -80,9 +82,15 @@ export class NavigationWatch {
     for (const off of this.offs.splice(0)) off();
   }
 
+  /**
+   * Waits for `condition`, at most `timeoutMs`. A dialog that blocks the page (an alert while the
+   * new document parses) ends the wait: nothing loads until it is handled, and the caller's next
+   * snapshot shows it. (An action's own dialog already ends the action, see dialog-race.ts; this
+   * is for navigations outside that race, like `browser_tabs new` with a url.)
+   */
   private async until(condition: () => boolean, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (!condition() && Date.now() < deadline) {
+    while (!condition() && !this.tab.dialogs.blocksPage && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(0, Math.min(50, deadline - Date.now())));
         this.wake = () => {

@@ -27,6 +27,8 @@ export type DialogSignal = { kind: 'opened'; dialog: OpenDialog } | { kind: 'bef
  */
 export class DialogTracker {
   private current: OpenDialog | null = null;
+  /** The beforeunload dialog being answered by a navigation's policy right now (never shown to the caller). */
+  private answering: OpenDialog | null = null;
   private readonly listeners = new Set<(signal: DialogSignal) => void>();
   /** Set while a navigation runs that answers `beforeunload` itself (`on_beforeunload`). */
   private policyToken: { policy: BeforeUnloadPolicy } | null = null;
@@ -45,6 +47,16 @@ export class DialogTracker {
   /** The dialog open now, or null. */
   get open(): OpenDialog | null {
     return this.current;
+  }
+
+  /**
+   * A dialog is open that nobody but the caller will answer (an alert, confirm or prompt; a
+   * beforeunload shown to the caller): the page is blocked until `browser_dialog` handles it, so a
+   * wait for the page to load or change ends there. A beforeunload that a navigation's
+   * `on_beforeunload` policy is answering does not count: that navigation goes on.
+   */
+  get blocksPage(): boolean {
+    return this.current !== null && this.current !== this.answering;
   }
 
   /** Calls `listener` on the next dialog signal; returns the unsubscribe function. */
@@ -109,6 +121,7 @@ export class DialogTracker {
     if (dialog.type === 'beforeunload' && policy !== null) {
       // The navigation asked for this answer: give it without ever showing the dialog to the caller.
       this.current = dialog;
+      this.answering = dialog;
       void this.handle(policy === 'accept')
         .catch(() => undefined)
         .then(() => this.emit({ kind: 'beforeunload_handled', accepted: policy === 'accept' }));
@@ -120,6 +133,7 @@ export class DialogTracker {
 
   private closed(): void {
     this.current = null;
+    this.answering = null;
     for (const resolve of this.closedWaiters.splice(0)) resolve();
   }
 

@@ -18,7 +18,8 @@ export const DEFAULT_OPEN_WAIT: PageWait = { until: 'ready', timeoutMs: 30_000, 
  * - `load`: the load event;
  * - then, with `quietMs`, until no request has started or ended for that long (at most 1.5 s more).
  *
- * When `timeoutMs` runs out the page is used as it is (`ready: 'timeout'`): never an error. A
+ * When `timeoutMs` runs out, or a JavaScript dialog blocks the page first, the page is used as it
+ * is (`ready: 'timeout'`; a snapshot then shows the dialog): never an error. A
  * navigation the browser refuses (DNS, connection refused) is a `protocol_error`.
  */
 export async function openPage(tab: CdpTab, url: string, wait: PageWait, launchMs = 0): Promise<PageOpenReport> {
@@ -26,6 +27,8 @@ export async function openPage(tab: CdpTab, url: string, wait: PageWait, launchM
   const seen = new Map<string, Set<string>>();
   let wake: () => void = () => undefined;
   const off = [
+    // A dialog that blocks the page ends the wait (see `until`): wake it at once.
+    tab.dialogs.onSignal(() => wake()),
     tab.session.on('Page.lifecycleEvent', ({ frameId, loaderId, name }) => {
       if (frameId !== tab.mainFrameId) return;
       let names = seen.get(loaderId);
@@ -43,8 +46,11 @@ export async function openPage(tab: CdpTab, url: string, wait: PageWait, launchM
     const loaded = (): boolean => names().has('load');
     const painted = (): boolean => names().has('DOMContentLoaded') && names().has('firstContentfulPaint');
     const deadline = started + wait.timeoutMs;
+    // A dialog that blocks the page (an alert while it parses) ends the wait like the bound does:
+    // nothing loads until it is handled, and the first snapshot shows the dialog (SPEC §12).
     const until = async (condition: () => boolean, by: number): Promise<boolean> => {
       while (!condition()) {
+        if (tab.dialogs.blocksPage) return false;
         const left = by - performance.now();
         if (left <= 0) return false;
         await new Promise<void>((resolve) => {
