@@ -6,6 +6,7 @@ import { centreInView } from './actions/centre-in-view.js';
 import { coveringElement, plainDescription } from './actions/covering-element.js';
 import { EffectProbes } from './actions/effect-probe.js';
 import { focusInFrame, isFocused, selectContent } from './actions/focus.js';
+import { framePresented } from './actions/frame-presented.js';
 import { hitInside } from './actions/hit-inside.js';
 import { scrollBy } from './actions/scroll-by.js';
 import { missingOptions, optionElements, selectKind, selectOptions } from './actions/select-options.js';
@@ -166,5 +167,8 @@ export class Collector implements CollectorApi<Node> {
   }
   dragStarted(): Promise<boolean> {
     return this.dragWatch.result();
+  }
+  framePresented(timeoutMs: number): Promise<boolean> {
+    return framePresented(timeoutMs);
   }
 }

@@ -106,4 +106,6 @@ export interface CollectorApi<N> {
   armDragWatch(): void;
   /** Whether a native drag started since `armDragWatch` (resolves once the page had a frame to react). */
   dragStarted(): Promise<boolean>;
+  /** Resolves true once two more frames were drawn (the current scroll positions on screen), false after `timeoutMs`. */
+  framePresented(timeoutMs: number): Promise<boolean>;
 }

@@ -33,14 +33,64 @@ interface Viewport {
  * coordinates, so each hit test adds that local root's scroll offset.
  */
 export async function aimAt(tab: CdpTab, target: ActionTarget): Promise<Aim> {
-  const first = await aimOnce(tab, target, true);
+  const first = await settled(tab, target, await aimOnce(tab, target, true));
   if (first.aim.kind === 'clear') return first.aim;
   const { moved } = await callPage(target.world, 'centreInView', target.node, first.hit);
-  return moved ? (await aimOnce(tab, target, false)).aim : first.aim;
+  return moved ? (await settled(tab, target, await aimOnce(tab, target, false))).aim : first.aim;
 }
 
-/** One aim; `hit` is the covering node when it lies in the target's own document. */
-async function aimOnce(tab: CdpTab, target: ActionTarget, scroll: boolean): Promise<{ aim: Aim; hit: PageObject | null }> {
+/** One aim: where to click or who covers it; `hit` is the covering node when it lies in the target's own document. */
+interface Aimed {
+  aim: Aim;
+  hit: PageObject | null;
+  /** The ancestor documents of an out-of-process target the aim went through (empty: the tab's own process). */
+  path: string[];
+}
+
+/** Aims taken again at most this many times while the documents on the way settle. */
+const SETTLE_TRIES = 3;
+
+/**
+ * In an out-of-process frame, scrolling the target into view reaches the ancestor documents
+ * asynchronously (the browser relays it from process to process), and the browser routes input
+ * into the frame by what each document last drew: an aim taken at once can be stale by the time
+ * the click arrives (seen: ~3 clicks in 4 into a nested frame below the first screen landed in the
+ * middle frame). So, out of process, aim again once every document on the way has drawn, until
+ * two aims agree.
+ */
+async function settled(tab: CdpTab, target: ActionTarget, aimed: Aimed): Promise<Aimed> {
+  let current = aimed;
+  for (let tries = 0; current.path.length > 0 && tries < SETTLE_TRIES; tries++) {
+    await drawn(tab, current.path);
+    const again = await aimOnce(tab, target, false);
+    if (samePlace(again.aim, current.aim)) return again;
+    current = again;
+  }
+  return current;
+}
+
+function samePlace(a: Aim, b: Aim): boolean {
+  if (a.kind === 'clear' && b.kind === 'clear') return Math.abs(a.point.x - b.point.x) < 0.5 && Math.abs(a.point.y - b.point.y) < 0.5;
+  return a.kind === 'covered' && b.kind === 'covered';
+}
+
+/** Longest wait for a document to draw (a hidden tab draws none: the aim then stands as taken). */
+const DRAWN_TIMEOUT_MS = 500;
+
+/** Waits until each of these documents has drawn two more frames (or the bound passed). */
+async function drawn(tab: CdpTab, frameIds: string[]): Promise<void> {
+  await Promise.all(
+    frameIds.map(async (frameId) => {
+      try {
+        await callPage(await tab.world(frameId), 'framePresented', DRAWN_TIMEOUT_MS);
+      } catch {
+        // A frame that went away meanwhile: the next aim's hit tests say so.
+      }
+    }),
+  );
+}
+
+async function aimOnce(tab: CdpTab, target: ActionTarget, scroll: boolean): Promise<Aimed> {
   const session = target.frame.session;
   if (scroll) await session.send('DOM.scrollIntoViewIfNeeded', { objectId: target.objectId });
   const [{ quads }, viewport] = await Promise.all([session.send('DOM.getContentQuads', { objectId: target.objectId }), viewportOf(session)]);
@@ -52,11 +102,12 @@ async function aimOnce(tab: CdpTab, target: ActionTarget, scroll: boolean): Prom
   const hitObject = await resolveHit(target, hit);
   if (!hitObject || !(await callPage(target.world, 'hitInside', target.node, hitObject))) {
     const covering = await describeCovering(tab, session, hit, hit.frameId === target.frameId ? target.objectId : null);
-    return { aim: { kind: 'covered', covering }, hit: hitObject };
+    return { aim: { kind: 'covered', covering }, hit: hitObject, path: [] };
   }
   // Out-of-process frames: the point must also reach the frame's <iframe> in each parent renderer.
   let frameId = target.frameId;
   let current = session;
+  const path: string[] = [];
   while (current !== tab.session) {
     const rootId = localRootOf(tab, frameId, current);
     const parentId = rootId ? (tab.oopifParents.get(rootId) ?? tab.frames.get(rootId)?.parentId) : undefined;
@@ -64,14 +115,15 @@ async function aimOnce(tab: CdpTab, target: ActionTarget, scroll: boolean): Prom
     if (!rootId || !parentId || !parent) throw new SightlineError('browser_ref_stale', "the ref's frame is no longer part of the tab; take a new snapshot");
     const owner = await parent.session.send('DOM.getFrameOwner', { frameId: rootId });
     point = await intoParent(parent.session, owner.backendNodeId, point);
+    path.push(parentId);
     const parentHit = await nodeAt(parent.session, point, await viewportOf(parent.session));
     if (parentHit.backendNodeId !== owner.backendNodeId) {
-      return { aim: { kind: 'covered', covering: await describeCovering(tab, parent.session, parentHit, null) }, hit: null };
+      return { aim: { kind: 'covered', covering: await describeCovering(tab, parent.session, parentHit, null) }, hit: null, path };
     }
     frameId = parentId;
     current = parent.session;
   }
-  return { aim: { kind: 'clear', point }, hit: null };
+  return { aim: { kind: 'clear', point }, hit: null, path };
 }
 
 /**
