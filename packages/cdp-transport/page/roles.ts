@@ -180,8 +180,12 @@ const OTHERWISE_NAMED = new Set(['img', 'area', 'input', 'textarea', 'select', '
  * shipped limit. (The echo rules then know each of its texts is a piece of its name.)
  */
 export function namedByWholeContent(element: Element): boolean {
-  if (hasOwnLabel(element) || OTHERWISE_NAMED.has(element.localName)) return false;
-  return (element.textContent ?? '').length <= SHIPPED_TEXT_LIMIT;
+  return namedByContentFirst(element) && (element.textContent ?? '').length <= SHIPPED_TEXT_LIMIT;
+}
+
+/** Whether `nameOf` looks at this name-from-content element's content before anything else (it may then cut it). */
+export function namedByContentFirst(element: Element): boolean {
+  return !hasOwnLabel(element) && !OTHERWISE_NAMED.has(element.localName);
 }
 
 /** Role of an SVG element: its role attribute, else `img` for a named <svg> root (as Chromium's SvgRoot), else generic. */

@@ -15,8 +15,9 @@ const el = (localName: string, attributes: Record<string, string> = {}, textCont
     hasAttribute: (n: string) => n in attributes,
     getAttribute: (n: string) => attributes[n] ?? null,
     contains: (node: Node) => contains.includes(node),
+    firstChild: contains[0] ?? null,
   }) as unknown as Node;
-const text = () => ({ nodeType: 3 }) as unknown as Node;
+const text = () => ({ nodeType: 3, nextSibling: null }) as unknown as Node;
 
 /** Records: [node, parent, role, name (already collapsed), actionable]. */
 function plainWalk(records: Array<[Node, number, string, string, boolean]>): Walk {
@@ -60,13 +61,25 @@ describe('dropEchoTexts (the core echo rules in the page)', () => {
     expect(walk.vis.slice(2)).toEqual([NOT_SEMANTIC, NOT_SEMANTIC]);
   });
 
+  it("an owner's only child text is its name, however long (both are cut alike)", () => {
+    const only = text();
+    const walk = plainWalk([
+      [el('body'), -1, 'generic', '', false],
+      [el('button', {}, 'y'.repeat(900), [only]), 0, 'button', 'unrelated', true],
+      [only, 1, 'text', 'y'.repeat(501), false],
+    ]);
+    dropEchoTexts(walk);
+    expect(walk.vis[2]).toBe(NOT_SEMANTIC);
+  });
+
   it('compares names when the owner is labelled, too long to ship whole, or the text is not in its light subtree', () => {
     const [labelled, long, slotted] = [text(), text(), text()];
     const walk = plainWalk([
       [el('body'), -1, 'generic', '', false],
       [el('button', { 'aria-label': 'Close' }, 'Close dialog', [labelled]), 0, 'button', 'Close', true],
       [labelled, 1, 'text', 'Close dialog', false],
-      [el('a', { href: '/long' }, 'x'.repeat(600), [long]), 0, 'link', 'x'.repeat(501), true],
+      // Two texts (the first not recorded here): the second lies past the cut of the name.
+      [el('a', { href: '/long' }, `${'x'.repeat(600)}tail beyond the cut`, [text(), long]), 0, 'link', 'x'.repeat(501), true],
       [long, 3, 'text', 'tail beyond the cut', false],
       [el('button', {}, '', []), 0, 'button', 'Slotted label', true],
       [slotted, 5, 'text', 'Slotted label', false],

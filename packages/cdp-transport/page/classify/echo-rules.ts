@@ -3,7 +3,7 @@
 import { NAME_FROM_CONTENT_ROLES, repeatsName, VIS_CSS_HIDDEN } from '@sightline/semantic-core/page-safe';
 import { isSensitive } from '../secret-fields.js';
 import { NOT_SEMANTIC, type Walk } from '../types.js';
-import { namedByWholeContent } from '../roles.js';
+import { namedByContentFirst, namedByWholeContent } from '../roles.js';
 import { nameAt } from './names.js';
 
 /** Per owner record: whether its name is its whole text content, uncut (1), or not (2); 0: not asked yet. */
@@ -42,8 +42,11 @@ function isEchoOf(walk: Walk, text: number, owner: number, contentNamed: Uint8Ar
   // content holds every text of its light subtree (collapsing whitespace keeps a piece of a text a
   // piece of the whole). Same answer as the comparison below, at a fraction of its cost.
   if (fromContent) {
+    const textNode = walk.nodes[text]!;
+    // The owner's only child: its whole content is this text, cut (if at all) like the text.
+    if (ownerNode.firstChild === textNode && textNode.nextSibling === null && namedByContentFirst(ownerNode)) return true;
     if (contentNamed[owner] === 0) contentNamed[owner] = namedByWholeContent(ownerNode) ? CONTENT_NAMED : NOT_CONTENT_NAMED;
-    if (contentNamed[owner] === CONTENT_NAMED && ownerNode.contains(walk.nodes[text]!)) return true;
+    if (contentNamed[owner] === CONTENT_NAMED && ownerNode.contains(textNode)) return true;
   }
   // Other names come from attributes (a label, a title, a placeholder): skip the common case cheaply.
   if (!fromContent && !ownerNode.hasAttribute('aria-label') && !ownerNode.hasAttribute('aria-labelledby') && !ownerNode.hasAttribute('title') && !ownerNode.hasAttribute('placeholder')) return false;
