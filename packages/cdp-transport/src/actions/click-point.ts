@@ -25,15 +25,21 @@ interface Viewport {
  * SPEC §6 aiming: scroll the node into view inside every scroll container (no focus move), take
  * the centre of its first visible content quad and hit-test that point — in the node's own frame,
  * then, for an out-of-process frame, at its <iframe> in every ancestor renderer up to the tab,
- * translating the point as it goes. A hit elsewhere (a sticky or fixed header over the target's
- * current place, say) gets one more try with the target centred in every scroller; if something
- * still covers it, the click is refused naming the coverer.
+ * translating the point as it goes. A hit elsewhere is aimed at once more where the target is now
+ * (the page may have moved it meanwhile); then (a sticky or fixed header over the target's current
+ * place, say) one more try with the target centred in every scroller; if something still covers
+ * it, the click is refused naming the coverer.
  *
  * Quads come in viewport coordinates of their local root; `DOM.getNodeForLocation` takes document
  * coordinates, so each hit test adds that local root's scroll offset.
  */
 export async function aimAt(tab: CdpTab, target: ActionTarget): Promise<Aim> {
-  const first = await settled(tab, target, await aimOnce(tab, target, true));
+  let first = await settled(tab, target, await aimOnce(tab, target, true));
+  if (first.aim.kind === 'clear') return first.aim;
+  // The page may have moved the target between reading its box and the hit test (a late layout
+  // change: TodoMVC's info bar shifts the whole app 300 px when its XHR answers): aim once more
+  // where it is now before calling it covered.
+  first = await settled(tab, target, await aimOnce(tab, target, false));
   if (first.aim.kind === 'clear') return first.aim;
   const { moved } = await callPage(target.world, 'centreInView', target.node, first.hit);
   return moved ? (await settled(tab, target, await aimOnce(tab, target, false))).aim : first.aim;
