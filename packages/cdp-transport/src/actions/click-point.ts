@@ -25,21 +25,16 @@ interface Viewport {
  * SPEC §6 aiming: scroll the node into view inside every scroll container (no focus move), take
  * the centre of its first visible content quad and hit-test that point — in the node's own frame,
  * then, for an out-of-process frame, at its <iframe> in every ancestor renderer up to the tab,
- * translating the point as it goes. A hit elsewhere is aimed at once more where the target is now
- * (the page may have moved it meanwhile); then (a sticky or fixed header over the target's current
- * place, say) one more try with the target centred in every scroller; if something still covers
- * it, the click is refused naming the coverer.
+ * translating the point as it goes; an aim that may be stale is taken again until two agree
+ * (`settled`). A hit elsewhere (a sticky or fixed header over the target's current place, say) gets
+ * one more try with the target centred in every scroller; if something still covers it, the click
+ * is refused naming the coverer.
  *
  * Quads come in viewport coordinates of their local root; `DOM.getNodeForLocation` takes document
  * coordinates, so each hit test adds that local root's scroll offset.
  */
 export async function aimAt(tab: CdpTab, target: ActionTarget): Promise<Aim> {
-  let first = await settled(tab, target, await aimOnce(tab, target, true));
-  if (first.aim.kind === 'clear') return first.aim;
-  // The page may have moved the target between reading its box and the hit test (a late layout
-  // change: TodoMVC's info bar shifts the whole app 300 px when its XHR answers): aim once more
-  // where it is now before calling it covered.
-  first = await settled(tab, target, await aimOnce(tab, target, false));
+  const first = await settled(tab, target, await aimOnce(tab, target, true));
   if (first.aim.kind === 'clear') return first.aim;
   const { moved } = await callPage(target.world, 'centreInView', target.node, first.hit);
   return moved ? (await settled(tab, target, await aimOnce(tab, target, false))).aim : first.aim;
@@ -57,16 +52,18 @@ interface Aimed {
 const SETTLE_TRIES = 3;
 
 /**
- * In an out-of-process frame, scrolling the target into view reaches the ancestor documents
- * asynchronously (the browser relays it from process to process), and the browser routes input
- * into the frame by what each document last drew: an aim taken at once can be stale by the time
- * the click arrives (seen: ~3 clicks in 4 into a nested frame below the first screen landed in the
- * middle frame). So, out of process, aim again once every document on the way has drawn, until
- * two aims agree.
+ * An aim counts once two agree, wherever it can be stale:
+ * - in an out-of-process frame, scrolling the target into view reaches the ancestor documents
+ *   asynchronously (the browser relays it from process to process), and the browser routes input
+ *   into the frame by what each document last drew (seen: ~3 clicks in 4 into a nested frame below
+ *   the first screen landed in the middle frame) — so it is taken again once every document on the
+ *   way has drawn;
+ * - a covered aim, because the page may have moved the target between the box read and the hit
+ *   test (TodoMVC's info bar shifts the whole app 300 px when its XHR answers).
  */
 async function settled(tab: CdpTab, target: ActionTarget, aimed: Aimed): Promise<Aimed> {
   let current = aimed;
-  for (let tries = 0; current.path.length > 0 && tries < SETTLE_TRIES; tries++) {
+  for (let tries = 0; (current.path.length > 0 || current.aim.kind === 'covered') && tries < SETTLE_TRIES; tries++) {
     await drawn(tab, current.path);
     const again = await aimOnce(tab, target, false);
     if (samePlace(again.aim, current.aim)) return again;
