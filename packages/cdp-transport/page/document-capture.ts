@@ -16,7 +16,7 @@ import { SegmentCache } from './walk/segments.js';
 import { walkDocument } from './walk/walk-document.js';
 import type { CaptureOptions, ClosedRootRequest, ShipResult } from './wire/ship-result.js';
 
-const MAX_STORED_RANKINGS = 8;
+const MAX_STORED_RANKINGS = 2;
 
 /** Caches valid while the DOM they cover is unchanged, created at the first capture. */
 interface Watch {
@@ -126,8 +126,6 @@ export class DocumentCapture {
     this.timings = { walk: walked - start, echo: echoed - walked, hit: hit - echoed, rank: performance.now() - hit, reusedRecords: reused };
     const token = `w${this.nextToken++}`;
     const ranking: Ranking = { token, order, tiers, walk };
-    this.rankings.set(token, ranking);
-    if (this.rankings.size > MAX_STORED_RANKINGS) this.rankings.delete(this.rankings.keys().next().value!);
 
     switch (options.mode) {
       case 'all':
@@ -153,9 +151,20 @@ export class DocumentCapture {
       default: {
         // The default read: the viewport tiers only, up to the ship limit.
         const picked = viewportPicks(order, tiers, options.shipLimit);
+        this.store(ranking);
         return this.ship(ranking, picked, 'ranked_prefix', { token, shipped: picked.length, total: order.length });
       }
     }
+  }
+
+  /**
+   * Keeps a viewport read's ranking for its continuations. Only the newest few: a newer snapshot
+   * ends a session's continuation, and each ranking holds a whole walk (wrappers of every node
+   * included), which the renderer's garbage collector traces on every major collection.
+   */
+  private store(ranking: Ranking): void {
+    this.rankings.set(ranking.token, ranking);
+    if (this.rankings.size > MAX_STORED_RANKINGS) this.rankings.delete(this.rankings.keys().next().value!);
   }
 
   /** A query or interactive read: the first `limit` hits; complete when none was cut. */

@@ -52,6 +52,8 @@ export interface CdpBrowserConnectionOptions {
   shipAll?: boolean;
   /** Reuse unchanged parts of earlier snapshots of a document (default true). */
   reuse?: boolean;
+  /** Plain HTML elements' AX facts from the page's rules (default true). */
+  pageFacts?: boolean;
   /** How clicks are delivered (default `auto`: keyboard where it can be, unless headless). */
   clickDelivery?: ClickDelivery;
 }
@@ -74,7 +76,7 @@ export class CdpBrowserConnection implements BrowserConnection {
     private readonly options: CdpBrowserConnectionOptions,
     private readonly clickDelivery: 'mouse' | 'keyboard',
   ) {
-    this.capturer = new PageCapturer({ frameKeys: this.frameKeys, documentKeys: this.documentKeys, budgets: options.budgets, shipAll: options.shipAll, reuse: options.reuse });
+    this.capturer = new PageCapturer({ frameKeys: this.frameKeys, documentKeys: this.documentKeys, budgets: options.budgets, shipAll: options.shipAll, reuse: options.reuse, pageFacts: options.pageFacts });
   }
 
   get browserKey(): string {

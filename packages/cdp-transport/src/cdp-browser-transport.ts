@@ -21,6 +21,13 @@ export interface CdpBrowserTransportOptions {
    * true; `false` reads everything afresh.
    */
   reuse?: boolean;
+  /**
+   * Take the role, name and states of plain HTML elements (a link or button named by its text, a
+   * heading, a list and its items, a main or nav landmark; README "Page facts") from the page's own
+   * rules instead of reading them from Chromium's accessibility tree. Default true; `false` reads
+   * every shipped element from the tree (what the agreement spec compares against).
+   */
+  pageFacts?: boolean;
   /** Environment used to find the browser (`SIGHTLINE_CHROME`, `PATH`). */
   env?: NodeJS.ProcessEnv;
   /**
@@ -102,6 +109,7 @@ export class CdpBrowserTransport implements BrowserTransport {
         budgets: this.options.budgets,
         shipAll: this.options.shipAll,
         reuse: this.options.reuse,
+        pageFacts: this.options.pageFacts,
         clickDelivery: this.options.clickDelivery,
       });
     } catch (error) {

@@ -87,6 +87,8 @@ export interface ShippedNode {
   axFresh?: boolean;
   /** The element carries a label of its own (aria-labelledby, aria-label, title): its AX name is read whatever its role. */
   labelled?: boolean;
+  /** Issue 16: role, name and states are what Chromium's tree says, by the page's rules (classify/page-facts.ts): not read from it. */
+  pageFacts?: boolean;
 }
 
 export interface ShipResult {

@@ -18,7 +18,8 @@ const NO_AX_ROLES = new Set(['paragraph', 'generic', 'blockquote', 'term', 'defi
  * node, pipelined. Never the full tree. Facts read by an earlier capture of the same document are
  * reused when the collector vouches that nothing they depend on changed (`axFresh`). Values the
  * collector read itself (form fields; secret ones already reduced to filled/empty) are kept;
- * roles, names and states come from the AX node.
+ * roles, names and states come from the AX node — except for elements whose facts the page decided
+ * by rules that agree with the tree (`pageFacts`, page/classify/page-facts.ts), which are not asked.
  */
 export async function enrichFromAccessibility(
   assembled: AssembledCapture,
@@ -27,6 +28,8 @@ export async function enrichFromAccessibility(
   factsCache: AxFactsCache | null,
   /** Issue 16: builds (once per document) Chromium's accessibility tree of a session; its wait is timed as `axEnable`. */
   ensureTree?: (session: CdpSession) => Promise<void>,
+  /** Trust the page's facts for elements it decided (`pageFacts`); false reads those from the tree too. */
+  trustPageFacts = true,
 ): Promise<{ read: number; reused: number }> {
   let read = 0;
   let reused = 0;
@@ -46,6 +49,7 @@ export async function enrichFromAccessibility(
     walk.ship.nodes.forEach((shipped, index) => {
       if (shipped.kind !== 'element' || shipped.vis === null || shipped.vis === 'css_hidden' || shipped.frameOwner) return;
       if (NO_AX_ROLES.has(shipped.role) && !shipped.labelled) return;
+      if (shipped.pageFacts && trustPageFacts) return;
       candidates.push({ placement, index, tier: shipped.tier ?? -1 });
     });
   });
@@ -100,8 +104,12 @@ function apply(node: CapturedNode, facts: AxFacts): void {
   node.role = facts.role;
   node.name = facts.name;
   if (node.value === undefined && facts.value !== undefined && facts.value !== '') node.value = facts.value;
+  // The tree's states replace the page's (a page read the tree does not confirm, such as an open
+  // <details> group's `expanded`, which the tree puts on its summary, is dropped), but for focus
+  // and disabled.
   const states = { ...facts.states, ...pickDomOnly(node.states) };
   if (Object.keys(states).length > 0) node.states = states;
+  else delete node.states;
 }
 
 /** DOM-read states the AX tree can miss: focus (headless pages are often not "focused" for AX). */

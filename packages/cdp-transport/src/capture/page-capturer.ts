@@ -30,6 +30,8 @@ export interface PageCapturerOptions {
    * walk records of far/hidden subtrees and AX facts (default true; false reads everything afresh).
    */
   reuse?: boolean;
+  /** Plain HTML elements' role, name and states from the page's rules, not the AX tree (default true). */
+  pageFacts?: boolean;
 }
 
 /** AX reads per capture: the node budget plus slack for context, at least AX_MIN. */
@@ -229,7 +231,7 @@ export class PageCapturer {
     const axStarted = performance.now();
     this.lastTimings['assemble'] = axStarted - finishStarted;
     try {
-      const ax = await enrichFromAccessibility(assembled, budget, axLimit, this.axFacts, (session) => tab.accessibilityFor(session));
+      const ax = await enrichFromAccessibility(assembled, budget, axLimit, this.axFacts, (session) => tab.accessibilityFor(session), this.options.pageFacts !== false);
       this.lastTimings['ax.read'] = ax.read;
       this.lastTimings['ax.reused'] = ax.reused;
     } finally {
