@@ -26,6 +26,7 @@ const EDGE_CASES = `<!doctype html><html lang="en"><head><title>Page facts edge 
 <li><a href="/x10" title="Title wins?">Content</a> <a href="/x11" aria-label="Label wins">Content</a></li>
 <li><a href="/x12"><img alt="Picture" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="> caption</a></li>
 <li><a href="/x13"><b>Bold</b> and <em>em</em> and <code>code</code></a></li>
+<li><a href="/x18">Faded<span style="opacity:0"> ghost</span></a> <a href="/x19">Tiny<span style="font-size:0"> zero</span></a> <a href="/x20">Clipped<span style="position:absolute;clip:rect(0 0 0 0)"> clip</span></a> <a href="/x21" style="content:'Replaced'">Original</a></li>
 <li><a href="/x16">Open <span>the full </span>thread</a> <a href="/x17"><span> Edge</span><span>spaces </span>here</a> <button>A<span class="ib"> B </span>C</button></li>
 <li><a href="/x14">   </a><a href="/x15"></a></li>
 <li><button type="button">Plain&nbsp;&nbsp; button</button> <button disabled>Disabled</button></li>

@@ -30,6 +30,8 @@ export class DocumentCapture {
   private readonly rankings = new Map<string, Ranking>();
   /** Closed shadow roots found through CDP, composed into their hosts like open ones. */
   readonly closedRoots = new WeakMap<Element, ShadowRoot>();
+  /** Whether any closed root is known (else the walk looks none up). */
+  private anyClosedRoot = false;
   private readonly checkedHosts = new WeakSet<Element>();
   readonly closed = new ClosedRootTracker(this.checkedHosts);
   private watch: Watch | null = null;
@@ -60,6 +62,7 @@ export class DocumentCapture {
   addClosedRoots(pairs: Array<Element | ShadowRoot>): void {
     for (let i = 0; i + 1 < pairs.length; i += 2) {
       this.closedRoots.set(pairs[i] as Element, pairs[i + 1] as ShadowRoot);
+      this.anyClosedRoot = true;
       // Records copied from earlier walks did not compose this root: drop the ones around its host.
       this.watch?.segments.invalidateFrom(pairs[i] as Element);
     }
@@ -110,7 +113,7 @@ export class DocumentCapture {
     const reuse = options.reuse !== false;
     const walk =
       this.closed.takeWalk(options.closed) ??
-      walkDocument(document, this.closedRoots, this.checkedHosts, { deadline: start + options.timeMs, maxNodes: options.maxNodes, maxHitTests: options.maxHitTests }, options.placement, watch.log, reuse ? watch.segments : undefined);
+      walkDocument(document, this.anyClosedRoot ? this.closedRoots : null, this.checkedHosts, { deadline: start + options.timeMs, maxNodes: options.maxNodes, maxHitTests: options.maxHitTests }, options.placement, watch.log, reuse ? watch.segments : undefined);
     const walked = performance.now();
     const closed = this.closed.request(walk, options.closed);
     if (closed !== null) return closed;

@@ -174,6 +174,21 @@ const experiments = {
     out.full_tree_depth_4 = (await timed(() => tab.Accessibility.getFullAXTree({ depth: 4 })))[0];
     return out;
   },
+  // Issue 16: the floor of a first walk. Every node an in-page walk touches gets a wrapper in its
+  // isolated world the first time (and the walking code is not optimized yet): a bare visit of
+  // every node in a fresh world, first and second time, next to the collector's first walk.
+  async 'cold-visit'(tab) {
+    const out = {};
+    out.load = await load(tab);
+    const { executionContextId } = await tab.Page.createIsolatedWorld({ frameId: tab.__targetId, worldName: 'cold' });
+    out.visit_first = await inPage(tab, traversal(), executionContextId);
+    out.visit_second = await inPage(tab, traversal(), executionContextId);
+    out.visit_third = await inPage(tab, traversal(), executionContextId);
+    const capture = await collector(tab);
+    out['collector_first.walk'] = (await capture()).walk;
+    out['collector_second.walk'] = (await capture()).walk;
+    return out;
+  },
   // Issue 16: how far the collector's walk (reuse off, warm) is from the least any in-page walk
   // costs — every node visited once, in an isolated world (SPEC §8) and, for comparison, in the
   // page's own world — and what the accessibility reads of the shipped nodes cost per kind.

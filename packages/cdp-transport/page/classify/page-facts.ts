@@ -161,7 +161,7 @@ const NOTHING = set();
 
 /** No text transform, no generated content, fully visible: the rendered text is the DOM's text. */
 function plainStyle(element: Element, style: CSSStyleDeclaration): boolean {
-  if (style.textTransform !== 'none' || style.visibility !== 'visible') return false;
+  if (style.textTransform !== 'none' || style.visibility !== 'visible' || !noContent(style.content)) return false;
   return noContent(getComputedStyle(element, '::before').content) && noContent(getComputedStyle(element, '::after').content);
 }
 

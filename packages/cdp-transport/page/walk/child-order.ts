@@ -6,7 +6,8 @@ import type { MutationLog } from '../mutation-log.js';
 import type { WalkCursor } from './walk-cursor.js';
 
 export interface ChildSources {
-  closedRoots: WeakMap<Element, ShadowRoot>;
+  /** Closed roots found so far, by host; null while none is known (no lookup per element then). */
+  closedRoots: WeakMap<Element, ShadowRoot> | null;
   /** Hosts already asked about for a closed root (not reported again). */
   checkedHosts: WeakSet<Element>;
   log: MutationLog;
@@ -15,7 +16,7 @@ export interface ChildSources {
 /** Pushes the children of `element` (record `index`, tree `tree`) onto the cursor's stack, last first. */
 export function pushChildren(cursor: WalkCursor, sources: ChildSources, element: Element, tag: string, index: number, tree: number, laidOut: boolean): void {
   const shadow = element.shadowRoot;
-  const container: Node | null = shadow ?? sources.closedRoots.get(element) ?? null;
+  const container: Node | null = shadow ?? (sources.closedRoots === null ? null : (sources.closedRoots.get(element) ?? null));
   if (container) {
     // Caches keyed on this DOM (segments, AX freshness, closed roots) must see changes inside it too.
     sources.log.observe(container);

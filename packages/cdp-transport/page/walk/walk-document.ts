@@ -32,7 +32,7 @@ const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'm
  */
 export function walkDocument(
   doc: Document,
-  closedRoots: WeakMap<Element, ShadowRoot>,
+  closedRoots: WeakMap<Element, ShadowRoot> | null,
   checkedHosts: WeakSet<Element>,
   limits: WalkLimits,
   placement: FramePlacement,
@@ -215,7 +215,7 @@ class DocumentWalker {
     walk.clip.push(layout.ownClip);
     walk.vis.push(this.facts.isSemantic(name, mask) ? this.visibilityOf(element, index, layout) : NOT_SEMANTIC);
 
-    if (this.activeChain.has(element)) {
+    if (this.activeChain.size > 0 && this.activeChain.has(element)) {
       walk.focused = index;
       if (open !== null) open.cacheable = false;
     }
