@@ -16,7 +16,7 @@ import { SegmentCache } from './walk/segments.js';
 import { walkDocument } from './walk/walk-document.js';
 import type { CaptureOptions, ClosedRootRequest, ShipResult } from './wire/ship-result.js';
 
-const MAX_STORED_RANKINGS = 2;
+const MAX_STORED_RANKINGS = 4;
 
 /** Caches valid while the DOM they cover is unchanged, created at the first capture. */
 interface Watch {

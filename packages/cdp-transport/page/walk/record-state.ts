@@ -9,6 +9,8 @@ export const HIDDEN_SUB = 1, FAR_SUB = 2, CONTENTS = 4, POINTER = 8, EDITABLE = 
 export const FAR_BELOW = 128, BLOCK_FLOW = 256, DOWN_KNOWN = 512, DOWN = 1024, CV_KNOWN = 2048, CV_HIDDEN = 4096;
 /** The record's computed cursor is a drag cursor (the core's `isDragCursor`); children inherit it. */
 export const DRAG_CURSOR = 8192;
+/** A closed <details>: its children other than its summary do not render (closedDetailsContent asks only then). */
+export const CLOSED_DETAILS = 16384;
 
 /**
  * Walk-local state per record, in typed arrays that grow by doubling. Records copied from stored

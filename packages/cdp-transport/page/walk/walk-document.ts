@@ -12,7 +12,7 @@ import { ElementFactsReader, type ElementLayoutFacts } from './element-facts.js'
 import { ElementLayout } from './element-layout.js';
 import { editableFrom, visibilityOfBox, type Clip } from './geometry-rules.js';
 import { LayoutReads, VISIBILITY_CHECK } from './layout-reads.js';
-import { BLOCK_FLOW, CONTENTS, DRAG_CURSOR, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_KNOWN, HIDDEN_SELF, HIDDEN_SUB, POINTER, RecordState } from './record-state.js';
+import { BLOCK_FLOW, CLOSED_DETAILS, CONTENTS, DRAG_CURSOR, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_KNOWN, HIDDEN_SELF, HIDDEN_SUB, POINTER, RecordState } from './record-state.js';
 import { closeSegment, spliceSegment } from './segment-splice.js';
 import { ViewportFirst } from './viewport-first.js';
 import { segmentKey, wholeKey, type SegmentCache } from './segments.js';
@@ -138,7 +138,7 @@ class DocumentWalker {
       walk.box[index] = undefined;
       walk.clip.push(parentClip);
       walk.vis.push(parentHidden ? VIS_CSS_HIDDEN : VIS_OFFSCREEN);
-    } else if (parentHidden || (parentIndex >= 0 && (this.reads.hiddenElement(parentIndex) || closedDetailsContent(walk.nodes[parentIndex] as Element, node)))) {
+    } else if (parentHidden || (parentIndex >= 0 && (this.reads.hiddenElement(parentIndex) || (state.has(parentIndex, CLOSED_DETAILS) && closedDetailsContent(walk.nodes[parentIndex] as Element, node))))) {
       walk.vis.push(VIS_CSS_HIDDEN);
       walk.box[index] = undefined;
       walk.clip.push(undefined);
@@ -182,7 +182,7 @@ class DocumentWalker {
     const open = cursor.open;
     if (open !== null && (topLayer || tag === 'slot' || (tag.includes('-') && !element.matches(':defined')))) open.cacheable = false;
     // Content the browser does not render (a closed <details> past its summary) is hidden like display:none.
-    const hiddenAbove = parentHidden || (parentIndex >= 0 && closedDetailsContent(walk.nodes[parentIndex] as Element, element));
+    const hiddenAbove = parentHidden || (parentIndex >= 0 && state.has(parentIndex, CLOSED_DETAILS) && closedDetailsContent(walk.nodes[parentIndex] as Element, element));
     const layout = this.layout;
     layout.read(element, index, parentIndex, parentClip, hiddenAbove, parentFar, topLayer, copyWhole);
     const { hidden, far, farFrontier, pointer, dragCursor, hidesContent } = layout;
@@ -196,6 +196,7 @@ class DocumentWalker {
       (hidden ? HIDDEN_SUB | HIDDEN_KNOWN | HIDDEN_SELF : hidesContent ? HIDDEN_SUB : 0) | (far ? FAR_SUB : 0) | (layout.contents ? CONTENTS : 0) | (pointer ? POINTER : 0) |
         (editable ? EDITABLE : 0) | (layout.blockFlow ? BLOCK_FLOW : 0) | (dragCursor ? DRAG_CURSOR : 0),
     );
+    if (tag === 'details' && !(element as HTMLDetailsElement).open) state.add(index, CLOSED_DETAILS);
     const facts = this.layoutFacts;
     facts.editable = editable;
     facts.pointer = pointer;
@@ -219,7 +220,7 @@ class DocumentWalker {
       walk.focused = index;
       if (open !== null) open.cacheable = false;
     }
-    if (walk.activeDialog < 0 && isModal(element, role) && !this.reads.hiddenElement(index)) {
+    if (walk.activeDialog < 0 && isModal(element, tag, role) && !this.reads.hiddenElement(index)) {
       walk.activeDialog = index;
       if (open !== null) open.cacheable = false;
     }
@@ -280,8 +281,8 @@ class DocumentWalker {
   }
 }
 
-function isModal(element: Element, role: string): boolean {
-  if (element.localName === 'dialog') return element.matches(':modal');
+function isModal(element: Element, tag: string, role: string): boolean {
+  if (tag === 'dialog') return element.matches(':modal');
   return (role === 'dialog' || role === 'alertdialog') && element.getAttribute('aria-modal') === 'true';
 }
 
