@@ -68,6 +68,8 @@ const EDGE_CASES = `<!doctype html><html lang="en"><head><title>Page facts edge 
 <h3><a href="/h">Linked</a> heading</h3>
 <div role="tablist" aria-label="Sections"><button role="tab" aria-selected="true" aria-controls="p1">First tab</button><button role="tab" aria-selected="false">Second tab</button><span role="tab" tabindex="0">Span tab</span></div>
 <div role="tablist"><button role="tab">Unlabelled list tab</button></div>
+<ul role="tablist" aria-label="List tabs"><li role="tab" aria-selected="true">Tab in a list item</li><li role="tab" aria-selected="false"><a href="/t2">Linked tab</a></li></ul>
+<details role="region" aria-label="Details region" open><summary>Region summary</summary><p>Body</p></details>
 <div role="region" aria-label="Div region"><p>Region text</p></div><div role="region"><p>Unnamed div region</p></div>
 <details open><summary>Open details</summary><p>Inside</p></details><details><summary>Closed <b>details</b></summary><p>Hidden inside</p></details>
 <details open name="acc"><summary class="up">upper summary</summary><summary>Second summary</summary></details>

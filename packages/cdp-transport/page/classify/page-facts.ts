@@ -79,7 +79,12 @@ export function pageFacts(element: Element, role: string): PageFacts | null {
   if (rule === null || rule.role !== role || !neutralAttributes(element, rule.neutral)) return null;
   const name = nameBy(element, rule);
   if (name === null || (rule.named === true && name === '')) return null;
-  switch (element.localName) {
+  const tag = element.localName;
+  // A button's `<label for>` names it (whatever its role); a disabled one (a fieldset's too) is left to the tree.
+  if (tag === 'button' && ((element as HTMLButtonElement).labels.length > 0 || element.matches(':disabled'))) return null;
+  // What the tree says besides role and name, for the tags whose own rule applies (not a `role`'s).
+  if (rule !== TAG_RULES[tag]) return { name };
+  switch (tag) {
     case 'li': {
       // Chromium gives a list item the level of its nesting: 1 for one in a top-level list.
       const parent = element.parentElement;
@@ -94,10 +99,6 @@ export function pageFacts(element: Element, role: string): PageFacts | null {
       if (!neutralAttributes(details, TAG_RULES['details']!.neutral)) return null;
       return { name, states: { expanded: details.open } };
     }
-    case 'button':
-      // A button's `<label for>` names it; a disabled one (a fieldset's too) is left to the tree.
-      if ((element as HTMLButtonElement).labels.length > 0 || element.matches(':disabled')) return null;
-      return { name };
     default:
       return { name };
   }
@@ -115,8 +116,10 @@ function ruleOf(element: Element): Rule | null {
 }
 
 function nameBy(element: Element, rule: Rule): string | null {
-  const label = element.getAttribute('aria-label');
-  if (rule.name === 'aria-label' || label !== null) return label === null ? '' : nonBlank(label);
+  if (rule.name === 'aria-label') {
+    const label = element.getAttribute('aria-label');
+    return label === null ? '' : nonBlank(label);
+  }
   if (rule.name === 'label') return fieldName(element as HTMLInputElement | HTMLTextAreaElement);
   const style = getComputedStyle(element);
   if (style.display === 'contents' || !plainStyle(element, style)) return null;
