@@ -7,7 +7,7 @@
 // name — when it comes from content — is made of rendered text in plain inline elements. Everything
 // else is left to the accessibility tree. The agreement spec (harness `page-facts-agreement.spec.ts`)
 // reads fixtures, benchmark pages and Web Platform Tests pages both ways and compares every node.
-import { collapseWhitespace as collapse, type NodeStates } from '@sightline/semantic-core/page-safe';
+import { collapseWhitespace as collapse } from '@sightline/semantic-core/page-safe';
 
 /** Attributes that change nothing Chromium's tree says about any of these elements. */
 const NEUTRAL = new Set(['class', 'id', 'style', 'lang', 'dir', 'translate', 'spellcheck', 'autocapitalize', 'nonce']);
@@ -63,10 +63,10 @@ const ROLE_RULES: Record<string, Rule> = {
 const PHRASING = new Set(['span', 'b', 'strong', 'em', 'i', 'small', 'code', 'mark']);
 const HTML = 'http://www.w3.org/1999/xhtml';
 
-/** What the page decided about an element: its name (its role is the walk's), and states to set (undefined: to drop). */
+/** What the page decided about an element: its name (its role is the walk's; its states are the page's evidence), and a list item's level. */
 export interface PageFacts {
   name: string;
-  states?: Partial<Record<keyof NodeStates, NodeStates[keyof NodeStates] | undefined>>;
+  level?: number;
 }
 
 /**
@@ -82,26 +82,14 @@ export function pageFacts(element: Element, role: string): PageFacts | null {
   const tag = element.localName;
   // A button's `<label for>` names it (whatever its role); a disabled one (a fieldset's too) is left to the tree.
   if (tag === 'button' && ((element as HTMLButtonElement).labels.length > 0 || element.matches(':disabled'))) return null;
-  // What the tree says besides role and name, for the tags whose own rule applies (not a `role`'s).
-  if (rule !== TAG_RULES[tag]) return { name };
-  switch (tag) {
-    case 'li': {
-      // Chromium gives a list item the level of its nesting: 1 for one in a top-level list.
-      const parent = element.parentElement;
-      if (parent === null || !(parent.localName === 'ul' || parent.localName === 'ol') || parent.hasAttribute('role') || parent.closest('li') !== null) return null;
-      return { name, states: { level: 1 } };
-    }
-    case 'details':
-      // The tree puts the open state on the summary, not on the group.
-      return { name, states: { expanded: undefined } };
-    case 'summary': {
-      const details = element.parentElement as HTMLDetailsElement;
-      if (!neutralAttributes(details, TAG_RULES['details']!.neutral)) return null;
-      return { name, states: { expanded: details.open } };
-    }
-    default:
-      return { name };
+  // A list item's level, which the tree gives and the page's evidence does not: 1 in a top-level
+  // list (only under the tag's own rule, not a `role`'s).
+  if (tag === 'li' && rule === TAG_RULES['li']) {
+    const parent = element.parentElement;
+    if (parent === null || !(parent.localName === 'ul' || parent.localName === 'ol') || parent.hasAttribute('role') || parent.closest('li') !== null) return null;
+    return { name, level: 1 };
   }
+  return { name };
 }
 
 function ruleOf(element: Element): Rule | null {

@@ -2,7 +2,7 @@
 // the picked records with their ancestors and the context every read keeps, counts for the rest.
 import { REDACTED_TEXT, VIS_CSS_HIDDEN, VIS_PAGE_OCCLUDED, VISIBILITY_CLASSES } from '@sightline/semantic-core/page-safe';
 import { nameAt } from '../classify/names.js';
-import { pageFacts, type PageFacts } from '../classify/page-facts.js';
+import { pageFacts } from '../classify/page-facts.js';
 import { closedDetailsContent } from '../dom/ua-hidden.js';
 import { elementEvidence } from '../evidence.js';
 import { insideSensitive } from '../secret-fields.js';
@@ -94,14 +94,6 @@ function keptRecords(walk: Walk, picked: number[]): Uint8Array {
   return keep;
 }
 
-/** The page's states of a node, patched (an undefined entry drops that state). */
-function withStates(shipped: ShippedNode, patch: NonNullable<PageFacts['states']>): void {
-  const states: Record<string, unknown> = { ...shipped.states, ...patch };
-  for (const key of Object.keys(states)) if (states[key] === undefined) delete states[key];
-  if (Object.keys(states).length > 0) shipped.states = states as ShippedNode['states'];
-  else delete shipped.states;
-}
-
 /** One record on the wire; `shippedParent` is its parent's index among the shipped nodes (coveredBy is mapped by the caller). */
 function shipRecord(walk: Walk, i: number, shippedParent: number, tier: number, frameOwner: boolean, context: ShipContext): ShippedNode {
   const vis = walk.vis[i]!;
@@ -131,7 +123,7 @@ function shipRecord(walk: Walk, i: number, shippedParent: number, tier: number, 
     if (facts !== null) {
       shipped.name = facts.name;
       shipped.pageFacts = true;
-      if (facts.states !== undefined) withStates(shipped, facts.states);
+      if (facts.level !== undefined) shipped.states = { ...shipped.states, level: facts.level };
     }
   }
   const box = walk.box[i];

@@ -104,9 +104,8 @@ function apply(node: CapturedNode, facts: AxFacts): void {
   node.role = facts.role;
   node.name = facts.name;
   if (node.value === undefined && facts.value !== undefined && facts.value !== '') node.value = facts.value;
-  // The tree's states replace the page's (a page read the tree does not confirm, such as an open
-  // <details> group's `expanded`, which the tree puts on its summary, is dropped), but for focus
-  // and disabled.
+  // The tree's states replace the page's, even when it reports none (a page read the tree does not
+  // confirm is dropped), but for focus and disabled.
   const states = { ...facts.states, ...pickDomOnly(node.states) };
   if (Object.keys(states).length > 0) node.states = states;
   else delete node.states;
