@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SightlineError } from '@sightline/semantic-core';
-import { CdpBrowserTransport } from '@sightline/cdp-transport';
+import { CdpBrowserTransport, startHeadStart } from '@sightline/cdp-transport';
 import { startFixtureServer, type FixtureServer } from '../../src/index.js';
 
 // SPEC §3 route 3: the managed browser lives exactly as long as its owner. Runs on Linux, macOS and
@@ -138,6 +138,39 @@ describe('managed launch', () => {
     expect(await waitFor(() => processesMentioning(basename(profileDir)).length === 0, CLEANUP_DEADLINE_MS)).toBe(true);
     expect(isRunning(pid)).toBe(false);
     expect(existsSync(profileDir)).toBe(false);
+  });
+
+  // Issue 16: a one-shot starts Chromium before its Driver has loaded (startHeadStart), and the
+  // launch takes that browser when it was started as the launch asks.
+  it('takes a head start that fits the launch, and stops one that does not', async () => {
+    server ??= await startFixtureServer();
+    const fitting = startHeadStart({ viewport: { width: 1024, height: 700 } });
+    const headPid = (await fitting.browser).pid;
+    const taken = await new CdpBrowserTransport({ headStart: fitting }).launch({ headless: true, viewport: { width: 1024, height: 700 }, url: server.urls.app });
+    expect(browserPidOf(taken.browserKey)).toBe(headPid);
+    const tabs = await taken.listTabs();
+    const capture = await taken.capture(tabs[0]!.key, { scope: { kind: 'viewport' }, nodeBudget: 100, interactiveOnly: false });
+    expect(capture.viewport).toEqual({ width: 1024, height: 700 });
+    expect(capture.nodes.some((n) => n.role === 'button' && n.name === 'Send')).toBe(true);
+    await taken.close();
+    expect(await waitFor(() => !isRunning(headPid), CLEANUP_DEADLINE_MS)).toBe(true);
+
+    // Another viewport than the head start's: the launch starts its own browser and stops the head start.
+    const other = startHeadStart({ viewport: { width: 1024, height: 700 } });
+    const otherPid = (await other.browser).pid;
+    const own = await new CdpBrowserTransport({ headStart: other }).launch({ headless: true, viewport: { width: 800, height: 600 }, url: server.urls.app });
+    expect(browserPidOf(own.browserKey)).not.toBe(otherPid);
+    expect(await waitFor(() => !isRunning(otherPid), CLEANUP_DEADLINE_MS)).toBe(true);
+    const ownTabs = await own.listTabs();
+    expect((await own.capture(ownTabs[0]!.key, { scope: { kind: 'viewport' }, nodeBudget: 100, interactiveOnly: false })).viewport).toEqual({ width: 800, height: 600 });
+    await own.close();
+  });
+
+  it('reports a head start that could not start as the launch\'s own refusal', async () => {
+    const failed = startHeadStart({ env: { SIGHTLINE_CHROME: join(scratch, 'no-such-browser'), PATH: '' } });
+    const error = await new CdpBrowserTransport({ headStart: failed }).launch({ headless: true, viewport: { width: 1280, height: 800 } }).catch((e: unknown) => e);
+    expect(SightlineError.isInstance(error)).toBe(true);
+    expect((error as SightlineError).code).toBe('browser_requires_setup');
   });
 
   it('refuses with browser_requires_setup when no browser can be found', async () => {

@@ -2,6 +2,7 @@ import { cancelledError, type BrowserConnection, type BrowserTransport, type Con
 import { CdpConnection, DEFAULT_COMMAND_TIMEOUT_MS } from './connection/cdp-connection.js';
 import { resolveEndpoint } from './connection/resolve-endpoint.js';
 import { launchManagedChrome, type ManagedChrome } from './launch/managed-chrome.js';
+import { headStartFits, type HeadStart } from './launch/head-start.js';
 import { DEFAULT_LAUNCH_QUEUE, LaunchQueue, defaultLaunchConcurrency } from './launch/launch-queue.js';
 import { CdpBrowserConnection } from './cdp-browser-connection.js';
 import { DEFAULT_OPEN_WAIT } from './tab/page-open.js';
@@ -45,14 +46,21 @@ export interface CdpBrowserTransportOptions {
   maxQueuedLaunches?: number;
   /** Where managed launches create their fresh profile directories (default: the OS temp directory). */
   profileParent?: string;
+  /**
+   * A browser already starting (`startHeadStart`, `@sightline/cdp-transport/launch`): the first
+   * managed launch that asks for its headless mode and viewport takes it instead of starting one.
+   */
+  headStart?: HeadStart;
 }
 
 /** The BrowserTransport port over the Chrome DevTools Protocol (chrome-remote-interface). */
 export class CdpBrowserTransport implements BrowserTransport {
   private readonly launches: LaunchQueue;
+  private headStart: HeadStart | undefined;
 
   constructor(private readonly options: CdpBrowserTransportOptions = {}) {
     this.launches = new LaunchQueue(options.maxConcurrentLaunches ?? defaultLaunchConcurrency(), options.maxQueuedLaunches ?? DEFAULT_LAUNCH_QUEUE);
+    this.headStart = options.headStart;
   }
 
   /** Managed launches starting now and waiting for a slot. */
@@ -75,7 +83,9 @@ export class CdpBrowserTransport implements BrowserTransport {
     const signal = options.signal;
     return this.launches.run(async () => {
       const launchStarted = performance.now();
-      const managed = await launchManagedChrome({ headless: options.headless, viewport: options.viewport, env: this.options.env, signal, profileParent: this.options.profileParent });
+      const managed =
+        (await this.takeHeadStart(options)) ??
+        (await launchManagedChrome({ headless: options.headless, viewport: options.viewport, env: this.options.env, signal, profileParent: this.options.profileParent }));
       let connection: CdpBrowserConnection;
       try {
         connection = await this.open(managed.webSocketUrl, managed, signal);
@@ -98,6 +108,23 @@ export class CdpBrowserTransport implements BrowserTransport {
       }
       return closeIfCancelled(connection, signal);
     }, signal);
+  }
+
+  /** The head start, once, when it was started as this launch asks (else it is stopped); null: start one. */
+  private async takeHeadStart(options: LaunchOptions): Promise<ManagedChrome | null> {
+    const headStart = this.headStart;
+    if (!headStart) return null;
+    this.headStart = undefined;
+    if (!headStartFits(headStart, options)) {
+      void headStart.browser.then((browser) => browser.stop(), () => undefined);
+      return null;
+    }
+    const browser = await headStart.browser;
+    if (options.signal?.aborted) {
+      await browser.stop();
+      throw cancelledError('the launch');
+    }
+    return browser;
   }
 
   private async open(webSocketUrl: string, managed: ManagedChrome | undefined, signal: AbortSignal | undefined): Promise<CdpBrowserConnection> {

@@ -7,6 +7,7 @@ export { CdpSession } from './connection/cdp-session.js';
 export { resolveEndpoint } from './connection/resolve-endpoint.js';
 export { findChromeExecutable, CHROME_EXECUTABLE_NAMES } from './launch/chrome-executable.js';
 export { launchManagedChrome, LAUNCH_TIMEOUT_MS, STOP_WAIT_MS, type ManagedChrome, type ManagedChromeOptions } from './launch/managed-chrome.js';
+export { startHeadStart, type HeadStart } from './launch/head-start.js';
 export { LaunchQueue, DEFAULT_LAUNCH_QUEUE, defaultLaunchConcurrency } from './launch/launch-queue.js';
 export { SPEC_CHROMIUM_FLAGS, chromeFlags } from './launch/chrome-flags.js';
 export { closeTab, CLOSE_TIMEOUT_MS, type CloseTabResult } from './dialogs/close-tab.js';

@@ -1,10 +1,15 @@
-import { CdpBrowserTransport } from '@sightline/cdp-transport';
+import { CdpBrowserTransport, type HeadStart } from '@sightline/cdp-transport';
 import { Driver } from '@sightline/semantic-core';
 import { loadNativePlatform } from './native-platform.js';
 
 export interface DefaultDriverOptions {
   /** Called with unexpected exceptions; defaults to printing their stack to stderr when SIGHTLINE_DEBUG is set. */
   onInternalError?: (error: unknown) => void;
+  /**
+   * A browser already starting (`startHeadStart` from `@sightline/runtime/head-start`, called before
+   * this package loaded): the first managed launch of the same headless mode and viewport takes it.
+   */
+  headStart?: HeadStart;
 }
 
 /**
@@ -16,7 +21,7 @@ export async function createDefaultDriver(options: DefaultDriverOptions = {}): P
   const platform = await loadNativePlatform();
   const onInternalError = options.onInternalError ?? (process.env.SIGHTLINE_DEBUG ? logInternalError : undefined);
   return new Driver({
-    transport: new CdpBrowserTransport(),
+    transport: new CdpBrowserTransport(options.headStart ? { headStart: options.headStart } : {}),
     ...(platform ? { platform } : {}),
     ...(onInternalError ? { onInternalError } : {}),
   });

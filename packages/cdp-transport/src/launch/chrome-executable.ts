@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { SightlineError } from '@sightline/semantic-core';
+import { SightlineError } from '@sightline/semantic-core/launch-support';
 
 /** Names tried on PATH, in order, when `SIGHTLINE_CHROME` is not set. */
 export const CHROME_EXECUTABLE_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'] as const;

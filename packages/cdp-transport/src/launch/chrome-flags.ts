@@ -1,4 +1,4 @@
-import type { Size } from '@sightline/semantic-core';
+import type { Size } from '@sightline/semantic-core/launch-support';
 
 /**
  * SPEC §11: without these Debian's Chromium hangs or phones home on a closed network. `--headless`

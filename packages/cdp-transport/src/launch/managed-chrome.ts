@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { DEVTOOLS_ACTIVE_PORT_FILE, parseDevToolsActivePort, SightlineError, TransportError, cancelledError, type Size } from '@sightline/semantic-core';
+import { DEVTOOLS_ACTIVE_PORT_FILE, parseDevToolsActivePort, SightlineError, TransportError, cancelledError, type Size } from '@sightline/semantic-core/launch-support';
 import { chromeFlags } from './chrome-flags.js';
 import { findChromeExecutable } from './chrome-executable.js';
 import { killProcessTree, removeDirectory, removeDirectoryAsync } from './process-tree.js';
@@ -30,6 +30,9 @@ export interface ManagedChrome {
   /** Settles when the browser process has exited (however it ended). */
   readonly exited: Promise<void>;
 }
+
+/** How often the launch looks for the DevToolsActivePort file (ms). */
+const ACTIVE_PORT_POLL_MS = 10;
 
 /** How long `stop()` waits for the killed browser to be reaped before it settles anyway. */
 export const STOP_WAIT_MS = 5_000;
@@ -148,7 +151,8 @@ export async function launchManagedChrome(options: ManagedChromeOptions): Promis
       return { pid: browserPid, profileDir, webSocketUrl: `ws://127.0.0.1:${port.port}${port.path}`, stop, exited };
     }
     if (browserGone || watchdogGone) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A short poll: the file appears ~0.2 s after the spawn, and every ms of it is the caller's wait.
+    await new Promise((resolve) => setTimeout(resolve, ACTIVE_PORT_POLL_MS));
   }
   await stop();
   throw browserGone || watchdogGone

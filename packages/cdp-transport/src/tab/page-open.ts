@@ -70,9 +70,9 @@ export async function openPage(tab: CdpTab, url: string, wait: PageWait, launchM
       const met = await until(wait.until === 'load' ? loaded : () => loaded() || painted(), deadline);
       ready = !met ? 'timeout' : loaded() ? 'load' : 'painted';
     }
-    // The page is usable: start building its accessibility tree now, while the caller reads this
-    // answer (or the quiet period runs), so the first snapshot finds it built (tab.accessibilityFor).
-    void tab.accessibilityFor(tab.session).catch(() => undefined);
+    // The accessibility tree is not built here: most shown elements get their role and name from the
+    // page's rules (page facts), and a build would compete with the first snapshot's walk for the
+    // renderer (inbox 100k one-shot: collect 1.5 s with it, see the cdp-transport README).
     if (wait.quietMs > 0 && ready !== 'timeout') {
       await until(() => tab.network.idleForMs >= wait.quietMs, Math.min(deadline, performance.now() + QUIET_MAX_MS));
       if (loaded()) ready = 'load';

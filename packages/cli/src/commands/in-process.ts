@@ -1,3 +1,4 @@
+import type { HeadStart } from '@sightline/runtime/head-start';
 import type { Driver } from '@sightline/semantic-core';
 import { createDriver } from '../wiring/create-driver.js';
 
@@ -5,8 +6,8 @@ import { createDriver } from '../wiring/create-driver.js';
  * Runs `work` with a Driver in this process and always closes it (stopping any browser it
  * launched), also when the user interrupts with Ctrl-C or the process is asked to stop.
  */
-export async function withInProcessDriver<T>(work: (driver: Driver) => Promise<T>): Promise<T> {
-  const driver = await createDriver();
+export async function withInProcessDriver<T>(work: (driver: Driver) => Promise<T>, options: { headStart?: HeadStart } = {}): Promise<T> {
+  const driver = await createDriver(options);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => (closing ??= driver.close().catch(() => undefined));
   const onSignal = (signal: NodeJS.Signals): void => {

@@ -5,6 +5,7 @@ import { isFailure } from '../format/result-text.js';
 import { emitResult, type GlobalOptions } from '../program/emit.js';
 import { withProgress } from '../ui/progress.js';
 import { withInProcessDriver } from './in-process.js';
+import { startBrowserEarly } from '../wiring/create-driver.js';
 import { pickTab } from '../mapping/session-state.js';
 import { formatResult } from '../format/format-result.js';
 import { paletteFor } from '../format/palette.js';
@@ -45,6 +46,9 @@ export async function runOneShotSnapshot(
   launch: Record<string, unknown>,
   display: { timing?: boolean } = {},
 ): Promise<number> {
+  // Chromium (with the launch defaults) starts while the Driver loads, and the bind below takes it;
+  // a launch asking for another mode or viewport would stop it and start its own.
+  const headStart = await startBrowserEarly();
   const result = await withInProcessDriver(async (driver) => {
     const bind = (await withProgress(
       io.stderr,
@@ -63,7 +67,7 @@ export async function runOneShotSnapshot(
     );
     await driver.endSession({ session: ONE_SHOT_SESSION });
     return withLaunchTiming(snapshot, bind.timing_ms);
-  });
+  }, { headStart });
   const render = oneShotRender(io, globals, url, display);
   return emitResult(io, globals, result, (value) => render(value));
 }

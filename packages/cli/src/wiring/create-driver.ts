@@ -1,3 +1,4 @@
+import type { HeadStart } from '@sightline/runtime/head-start';
 import type { Driver } from '@sightline/semantic-core';
 
 /**
@@ -5,7 +6,16 @@ import type { Driver } from '@sightline/semantic-core';
  * composition (CDP transport plus this OS's native platform adapter), the same one the MCP server
  * uses. Loaded lazily: client commands that only talk to the daemon never load a browser transport.
  */
-export async function createDriver(): Promise<Driver> {
+export async function createDriver(options: { headStart?: HeadStart } = {}): Promise<Driver> {
   const { createDefaultDriver } = await import('@sightline/runtime');
-  return createDefaultDriver();
+  return createDefaultDriver(options);
+}
+
+/**
+ * Issue 16: the managed Chromium a one-shot is about to launch, started before the Driver loads
+ * (`@sightline/runtime/head-start` loads only the launcher), so the two overlap.
+ */
+export async function startBrowserEarly(): Promise<HeadStart> {
+  const { startHeadStart } = await import('@sightline/runtime/head-start');
+  return startHeadStart();
 }

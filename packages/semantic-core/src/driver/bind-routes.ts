@@ -15,6 +15,8 @@ export interface BoundBrowser {
 }
 
 export const DEFAULT_LAUNCH_VIEWPORT = { width: 1280, height: 800 } as const;
+/** SPEC §3: a managed launch is headless unless asked otherwise. */
+export const DEFAULT_LAUNCH_HEADLESS = true;
 /** SPEC §3: CDP and native window bounds match within this many px. */
 export const BOUNDS_TOLERANCE = 8;
 
@@ -26,7 +28,7 @@ export async function bindExplicit(transport: BrowserTransport, request: Endpoin
 export async function bindManaged(transport: BrowserTransport, request: ManagedBindRequest, signal?: AbortSignal): Promise<BoundBrowser> {
   const connection = await transport.launch({
     url: request.launch.url,
-    headless: request.launch.headless ?? true,
+    headless: request.launch.headless ?? DEFAULT_LAUNCH_HEADLESS,
     viewport: request.launch.viewport ?? { ...DEFAULT_LAUNCH_VIEWPORT },
     signal,
     wait: pageWaitOf(request.launch),
