@@ -31,6 +31,8 @@ const EDGE_CASES = `<!doctype html><html lang="en"><head><title>Page facts edge 
 <li><a href="/x14">   </a><a href="/x15"></a></li>
 <li><button type="button">Plain&nbsp;&nbsp; button</button> <button disabled>Disabled</button></li>
 <li><label for="labelled-button">From label</label><button id="labelled-button">Content</button></li>
+<li><label>Wrapping label <button>Wrapped button</button></label></li>
+<li><button id="unlabelled-id">Has an id, no label</button></li>
 <li><fieldset disabled><button type="button">In disabled fieldset</button></fieldset></li>
 <li><button aria-pressed="true">Pressed</button> <button aria-expanded="false">Expander</button> <button popovertarget="pop">Pop</button><div id="pop" popover>Popover</div></li>
 <li><ul><li>Nested item</li></ul></li>
@@ -53,6 +55,7 @@ const EDGE_CASES = `<!doctype html><html lang="en"><head><title>Page facts edge 
 <label for="f-radio1">Daily</label><input id="f-radio1" type="radio" name="r" checked><label for="f-radio2">Weekly</label><input id="f-radio2" type="radio" name="r">
 <label for="f-area">Reply body</label><textarea id="f-area">Some text</textarea>
 <label><input type="checkbox"> Wrapped label</label>
+<input type="text" name="no-id-no-label" value="bare"><label>Outer <span><input type="text" value="deep"></span></label>
 <label for="f-two">First</label><label for="f-two">Second</label><input id="f-two">
 <label for="f-up" class="up">upper label</label><input id="f-up">
 <label for="f-desc">Described</label><input id="f-desc" aria-describedby="desc"><span id="desc">Help</span>

@@ -1,6 +1,7 @@
 // Preliminary role and name from tag + attributes: enough to tell actionable from content in the
 // page. The emitted roles/names come from Chromium's accessibility tree for shipped nodes.
 import { collapseWhitespace, NAME_FROM_CONTENT_ROLES } from '@sightline/semantic-core/page-safe';
+import { labelsOf } from './dom/labels.js';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio',
@@ -138,8 +139,8 @@ export function nameOf(element: Element, role: string, tag: string): string {
     if (alt) return collapse(alt);
   }
   if (tag === 'input' || tag === 'textarea' || tag === 'select') {
-    const labels = (element as HTMLInputElement).labels;
-    if (labels && labels.length > 0) {
+    const labels = labelsOf(element as HTMLInputElement);
+    if (labels.length > 0) {
       const text = collapse(Array.from(labels, (l) => l.textContent ?? '').join(' '));
       if (text) return text;
     }

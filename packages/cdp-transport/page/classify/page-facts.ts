@@ -8,6 +8,7 @@
 // else is left to the accessibility tree. The agreement spec (harness `page-facts-agreement.spec.ts`)
 // reads fixtures, benchmark pages and Web Platform Tests pages both ways and compares every node.
 import { collapseWhitespace as collapse } from '@sightline/semantic-core/page-safe';
+import { labelsOf } from '../dom/labels.js';
 
 /** Attributes that change nothing Chromium's tree says about any of these elements. */
 const NEUTRAL = new Set(['class', 'id', 'style', 'lang', 'dir', 'translate', 'spellcheck', 'autocapitalize', 'nonce']);
@@ -81,7 +82,7 @@ export function pageFacts(element: Element, role: string): PageFacts | null {
   if (name === null || (rule.named === true && name === '')) return null;
   const tag = element.localName;
   // A button's `<label for>` names it (whatever its role); a disabled one (a fieldset's too) is left to the tree.
-  if (tag === 'button' && ((element as HTMLButtonElement).labels.length > 0 || element.matches(':disabled'))) return null;
+  if (tag === 'button' && (labelsOf(element as HTMLButtonElement).length > 0 || element.matches(':disabled'))) return null;
   // A list item's level, which the tree gives and the page's evidence does not: 1 in a top-level
   // list (only under the tag's own rule, not a `role`'s).
   if (tag === 'li' && rule === TAG_RULES['li']) {
@@ -136,8 +137,8 @@ function neutralAttributes(element: Element, extra: ReadonlySet<string>): boolea
  */
 function fieldName(field: HTMLInputElement | HTMLTextAreaElement): string | null {
   if (field.matches(':disabled') || !field.validity.valid) return null;
-  const labels = field.labels;
-  if (labels === null || labels.length !== 1) return null;
+  const labels = labelsOf(field);
+  if (labels.length !== 1) return null;
   const label = labels[0]!;
   if (label.contains(field) || label.shadowRoot !== null || !neutralAttributes(label, LABEL_NEUTRAL)) return null;
   const style = getComputedStyle(label);
