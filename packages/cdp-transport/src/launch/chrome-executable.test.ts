@@ -48,6 +48,11 @@ describe('chromeFlags', () => {
     expect(chromeFlags({ profileDir: '/tmp/p', headless: false, viewport: { width: 800, height: 600 } })).not.toContain('--headless');
   });
 
+  it('keeps background tabs at full speed (Sightline works on tabs it never brings to the front)', () => {
+    const flags = chromeFlags({ profileDir: '/tmp/p', headless: true, viewport: { width: 1280, height: 800 } });
+    for (const flag of ['--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows']) expect(flags).toContain(flag);
+  });
+
   it("puts the caller's extra flags after the SPEC set and the first tab's URL last", () => {
     const flags = chromeFlags({ profileDir: '/tmp/p', headless: true, viewport: { width: 1280, height: 800 }, extraArgs: ['--lang=de'], url: 'http://127.0.0.1:1/app' });
     expect(flags.indexOf('--lang=de')).toBeGreaterThan(flags.indexOf('--no-first-run'));

@@ -22,6 +22,12 @@ export function chromeFlags(options: { profileDir: string; headless: boolean; vi
     ...SPEC_CHROMIUM_FLAGS,
     '--no-default-browser-check',
     '--disable-features=Translate,MediaRouter,OptimizationHints',
+    // Sightline works on tabs in the background (SPEC §6 never brings one to the front): Chromium
+    // must not slow their renderers and timers for being hidden (as Playwright and Puppeteer launch
+    // it too). Measured, inbox 100k loaded in a background tab: 1.1–1.9 s instead of 2.2–2.4 s.
+    '--disable-renderer-backgrounding',
+    '--disable-background-timer-throttling',
+    '--disable-backgrounding-occluded-windows',
     `--user-data-dir=${options.profileDir}`,
     '--remote-debugging-port=0',
     '--remote-debugging-address=127.0.0.1',
