@@ -1,5 +1,6 @@
 import { REDACTED_TEXT } from '@sightline/semantic-core/page-safe';
 import { contentInsets } from './dom/boxes.js';
+import { isDisclosureSummary } from './dom/details.js';
 import { isDraggable } from './dom/draggable.js';
 import { isSensitive } from './secret-fields.js';
 import type { Rect } from './types.js';
@@ -74,7 +75,7 @@ export function elementEvidence(element: Element, focused: boolean, origin: { x:
   const expanded = element.getAttribute('aria-expanded');
   if (expanded) states['expanded'] = expanded === 'true';
   // A <details> is opened and closed by its first <summary>: the state is the summary's (as in Chromium's tree), not the group's.
-  else if (tag === 'summary' && isDisclosureSummary(element)) states['expanded'] = (element.parentElement as HTMLDetailsElement).open;
+  else if (isDisclosureSummary(element)) states['expanded'] = (element.parentElement as HTMLDetailsElement).open;
   if (tag === 'option') states['selected'] = (element as HTMLOptionElement).selected;
   else if (element.getAttribute('aria-selected')) states['selected'] = element.getAttribute('aria-selected') === 'true';
   const pressed = element.getAttribute('aria-pressed');
@@ -93,10 +94,4 @@ export function elementEvidence(element: Element, focused: boolean, origin: { x:
     out.content = { x: border.x + element.clientLeft + inset.padLeft + origin.x, y: border.y + element.clientTop + inset.padTop + origin.y, width: inset.width, height: inset.height };
   }
   return out;
-}
-
-/** The first <summary> of a <details>: the disclosure button that opens and closes it. */
-function isDisclosureSummary(summary: Element): boolean {
-  const parent = summary.parentElement;
-  return parent !== null && parent.localName === 'details' && parent.querySelector(':scope > summary') === summary;
 }

@@ -1,6 +1,8 @@
 // Preliminary role and name from tag + attributes: enough to tell actionable from content in the
-// page. The emitted roles/names come from Chromium's accessibility tree for shipped nodes.
+// page. Shipped nodes get theirs from Chromium's accessibility tree, or from the page facts
+// (classify/page-facts.ts) where those agree with the tree.
 import { collapseWhitespace, NAME_FROM_CONTENT_ROLES } from '@sightline/semantic-core/page-safe';
+import { isDisclosureSummary } from './dom/details.js';
 import { labelsOf } from './dom/labels.js';
 
 const INPUT_ROLES: Record<string, string> = {
@@ -67,11 +69,9 @@ export function roleOf(element: Element, tag: string): string {
       return hasOwnLabel(element) || !scopedBySection(element, ASIDE_SCOPING) ? 'complementary' : 'generic';
     case 'section':
       return hasOwnLabel(element) ? 'region' : 'generic';
-    case 'summary': {
+    case 'summary':
       // Only the first <summary> of a <details> is its disclosure button.
-      const parent = element.parentElement;
-      return parent?.localName === 'details' && parent.querySelector(':scope > summary') === element ? 'button' : 'generic';
-    }
+      return isDisclosureSummary(element) ? 'button' : 'generic';
     case 'img':
       // alt="" makes an image presentational unless it is labelled or titled (Chromium keeps `<img alt="" title>` as img "").
       return element.getAttribute('alt') === '' && !hasOwnLabel(element) && !element.hasAttribute('title') ? 'generic' : 'img';

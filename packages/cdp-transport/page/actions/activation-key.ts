@@ -1,3 +1,4 @@
+import { isDisclosureSummary } from '../dom/details.js';
 import type { Activation } from '../wire/action-answers.js';
 
 const HTML = 'http://www.w3.org/1999/xhtml';
@@ -25,10 +26,7 @@ export function activationKey(node: Node): Activation | null {
       if (type === 'submit' || type === 'button' || type === 'reset') return { key: 'Enter', custom: false };
       return null;
     }
-    if (tag === 'summary') {
-      const details = node.parentElement;
-      return details && details.localName === 'details' && details.querySelector(':scope > summary') === node ? { key: 'Enter', custom: false } : null;
-    }
+    if (tag === 'summary') return isDisclosureSummary(node) ? { key: 'Enter', custom: false } : null;
   }
   const role = (node.getAttribute('role') ?? '').trim().split(/\s+/)[0] ?? '';
   const key = ROLE_KEYS[role];
