@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CdpBrowserTransport } from '@sightline/cdp-transport';
-import { Driver, bindResponseSchema, semanticSnapshotResponseSchema, type BindResponse } from '@sightline/semantic-core';
-import { startFixtureServer, type FixtureServer } from '../../src/index.js';
+import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
+import { Driver, bindResponseSchema, semanticSnapshotResponseSchema, type BindResponse, type CaptureRequest, type PageCapture, type PageWait } from '@sightline/semantic-core';
+import { evaluateInPage, startFixtureServer, type FixtureServer } from '../../src/index.js';
+import { viewportRead } from './support/transport-fixture.js';
 
 // Issue 16: opening a page waits for what a person waits for — the document parsed and its first
 // screen painted — not for the load event. The page's one image is held by the fixture server
@@ -122,10 +123,78 @@ describe('opening a page whose image answers late', () => {
       expect(shot.answeredAtExit).toBe(false);
       const response = semanticSnapshotResponseSchema.parse(JSON.parse(shot.stdout));
       expect(response.outline).toContain('button "Go"');
-      for (const phase of ['launch', 'load_wait', 'world_setup', 'walk', 'hit_test', 'rank', 'ax'] as const) {
+      for (const phase of ['launch', 'load_wait', 'warm_up', 'world_setup', 'walk', 'hit_test', 'rank', 'ax'] as const) {
         expect(response.timing_ms[phase], phase).toBeGreaterThanOrEqual(0);
       }
       server.held.release(key);
     });
+  });
+});
+
+// Issue 16: a one-shot waits for a quiet period after the page is ready, and walks the page
+// meanwhile (the document's first walk is its slowest), so its snapshot copies that walk's
+// unchanged parts. The snapshot must read exactly what one without the warm-up reads, also when the
+// page changes after the warm-up.
+describe('the walk during the quiet period', () => {
+  const viewport = { width: 1024, height: 700 };
+  const connections: CdpBrowserConnection[] = [];
+
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.close().catch(() => undefined)));
+  });
+
+  async function launch(url: string, quietMs: number): Promise<{ connection: CdpBrowserConnection; tabKey: string; port: number }> {
+    const wait: PageWait = { until: 'ready', timeoutMs: 30_000, quietMs };
+    const connection = await new CdpBrowserTransport().launch({ headless: true, viewport, url, wait });
+    connections.push(connection);
+    const [tab] = await connection.listTabs();
+    // browserKey: managed:<pid>:ws://127.0.0.1:<port>/devtools/browser/<id>
+    const port = Number(/127\.0\.0\.1:(\d+)\//.exec(connection.browserKey)![1]);
+    return { connection, tabKey: tab!.key, port };
+  }
+
+  /** What a read says, without the per-world handles. */
+  function digest(capture: PageCapture) {
+    return {
+      outside: capture.coverage.outside,
+      ranking: capture.coverage.ranking && { shipped: capture.coverage.ranking.shipped, total: capture.coverage.ranking.total },
+      nodes: capture.nodes.map((n) => `${n.role} ${JSON.stringify(n.name)} ${JSON.stringify(n.value ?? null)} ${JSON.stringify(Object.entries(n.states ?? {}).sort())} ${JSON.stringify(n.box ?? null)}`),
+    };
+  }
+
+  it('the first snapshot copies the warm-up walk and reads what a launch without one reads, after a change far below too', async () => {
+    server ??= await startFixtureServer();
+    const url = server.inboxUrl(3000);
+    const warmed = await launch(url, 300);
+    const plain = await launch(url, 0);
+    expect(warmed.connection.opened!.warmUpMs).toBeGreaterThan(0);
+    expect(plain.connection.opened!.warmUpMs).toBeUndefined();
+
+    const read = async (request: CaptureRequest) => {
+      const first = await warmed.connection.capture(warmed.tabKey, request);
+      const stats = { ...warmed.connection.lastCaptureStats };
+      const reference = await plain.connection.capture(plain.tabKey, request);
+      return { first, stats, reference };
+    };
+    const initial = await read(viewportRead());
+    // Its first snapshot is not the document's first walk: the warm-up's far rows are copied.
+    expect(initial.stats['page.reusedRecords']).toBeGreaterThan(1000);
+    expect(digest(initial.first)).toEqual(digest(initial.reference));
+
+    // After the warm-up, the page renames its last message and adds a row, far below the fold.
+    const change = `(() => {
+      const rows = document.querySelectorAll('.messages li');
+      rows[rows.length - 1].querySelector('a').textContent = 'Renamed after the warm-up';
+      rows[0].parentElement.append(rows[1].cloneNode(true));
+      return rows.length;
+    })()`;
+    expect(await evaluateInPage(warmed.port, url, change)).toBeGreaterThan(10);
+    expect(await evaluateInPage(plain.port, url, change)).toBeGreaterThan(10);
+    const changed = await read(viewportRead());
+    expect(digest(changed.first)).toEqual(digest(changed.reference));
+    expect(changed.first.coverage.outside).not.toEqual(initial.first.coverage.outside);
+    const query = await read({ scope: { kind: 'query', text: 'Renamed after the warm-up' }, nodeBudget: 50, interactiveOnly: false });
+    expect(query.first.nodes.some((n) => n.name === 'Renamed after the warm-up')).toBe(true);
+    expect(digest(query.first)).toEqual(digest(query.reference));
   });
 });

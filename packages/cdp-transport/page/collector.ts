@@ -21,7 +21,7 @@ import { documentLoaded, refWaitState, visibleTextIncludes } from './wait-checks
 import type { Activation, PlainDescription, ProbeReading, RefWaitState, SelectKind, SelectOutcome } from './wire/action-answers.js';
 import type { CollectorApi } from './wire/collector-api.js';
 import type { LabelBox, SecretBoxes } from './wire/screenshot-wire.js';
-import type { CaptureOptions, ClosedRootRequest, ShipResult } from './wire/ship-result.js';
+import type { CaptureOptions, ClosedRootRequest, ShipResult, WarmUpOptions } from './wire/ship-result.js';
 
 /** State of this isolated world for its document's life. */
 export class Collector implements CollectorApi<Node> {
@@ -50,6 +50,9 @@ export class Collector implements CollectorApi<Node> {
   // ── Capture
   capture(options: CaptureOptions): ShipResult | ClosedRootRequest {
     return this.document.capture(options);
+  }
+  warmUp(options: WarmUpOptions): number {
+    return this.document.warmUp(options);
   }
   rankedKeys(token: string): number[] | null {
     return this.document.rankedKeys(token);

@@ -11,10 +11,10 @@ import { MutationLog } from './mutation-log.js';
 import { hitsInDocumentOrder, subtreePicks, viewportPicks } from './ship/capture-modes.js';
 import { recordMatchesQuery } from './ship/query-match.js';
 import { emptyResult, shipRecords, type ShipContext } from './ship/ship-records.js';
-import type { Ranking } from './types.js';
+import type { Ranking, Walk } from './types.js';
 import { SegmentCache } from './walk/segments.js';
 import { walkDocument } from './walk/walk-document.js';
-import type { CaptureOptions, ClosedRootRequest, ShipResult } from './wire/ship-result.js';
+import type { CaptureOptions, ClosedRootRequest, ShipResult, WarmUpOptions } from './wire/ship-result.js';
 
 const MAX_STORED_RANKINGS = 4;
 
@@ -106,27 +106,31 @@ export class DocumentCapture {
     return this.watch;
   }
 
+  /**
+   * Issue 16: walks this document once as a capture would (walk, echo rules, hit tests, ranking)
+   * and keeps only what the next capture may copy (segments.ts), shipping nothing. A one-shot runs
+   * it while it waits for the page to go quiet, so its snapshot is not the document's first walk.
+   * Answers the records walked.
+   */
+  warmUp(options: WarmUpOptions): number {
+    const start = performance.now();
+    const watch = this.watched();
+    watch.log.flush();
+    const walk = this.walkNow(options, start, watch, true);
+    this.classify(walk, options, start, performance.now(), watch, true);
+    return walk.nodes.length;
+  }
+
   private captureInner(options: CaptureOptions): ShipResult | ClosedRootRequest {
     const start = performance.now();
     const watch = this.watched();
     watch.log.flush();
     const reuse = options.reuse !== false;
-    const walk =
-      this.closed.takeWalk(options.closed) ??
-      walkDocument(document, this.anyClosedRoot ? this.closedRoots : null, this.checkedHosts, { deadline: start + options.timeMs, maxNodes: options.maxNodes, maxHitTests: options.maxHitTests }, options.placement, watch.log, reuse ? watch.segments : undefined);
+    const walk = this.closed.takeWalk(options.closed) ?? this.walkNow(options, start, watch, reuse);
     const walked = performance.now();
     const closed = this.closed.request(walk, options.closed);
     if (closed !== null) return closed;
-    dropEchoTexts(walk);
-    const echoed = performance.now();
-    if (reuse) watch.segments.store(walk, walk.segments);
-    if (options.placement.covered) coverAll(walk);
-    else hitTest(walk, options.maxHitTests, start + options.timeMs);
-    const hit = performance.now();
-    const { order, tiers } = this.rank(walk);
-    let reused = 0;
-    for (const segment of walk.segments) if (segment.reused) reused += segment.end - segment.start;
-    this.timings = { walk: walked - start, echo: echoed - walked, hit: hit - echoed, rank: performance.now() - hit, reusedRecords: reused };
+    const { order, tiers } = this.classify(walk, options, start, walked, watch, reuse);
     const token = `w${this.nextToken++}`;
     const ranking: Ranking = { token, order, tiers, walk };
 
@@ -158,6 +162,26 @@ export class DocumentCapture {
         return this.ship(ranking, picked, 'ranked_prefix', { token, shipped: picked.length, total: order.length });
       }
     }
+  }
+
+  private walkNow(options: WarmUpOptions, start: number, watch: Watch, reuse: boolean): Walk {
+    const limits = { deadline: start + options.timeMs, maxNodes: options.maxNodes, maxHitTests: options.maxHitTests };
+    return walkDocument(document, this.anyClosedRoot ? this.closedRoots : null, this.checkedHosts, limits, options.placement, watch.log, reuse ? watch.segments : undefined);
+  }
+
+  /** Echo rules, the records kept for reuse, paint evidence and ranking of a finished walk (timed). */
+  private classify(walk: Walk, options: WarmUpOptions, start: number, walked: number, watch: Watch, reuse: boolean): { order: Int32Array; tiers: Uint8Array } {
+    dropEchoTexts(walk);
+    const echoed = performance.now();
+    if (reuse) watch.segments.store(walk, walk.segments);
+    if (options.placement.covered) coverAll(walk);
+    else hitTest(walk, options.maxHitTests, start + options.timeMs);
+    const hit = performance.now();
+    const ranked = this.rank(walk);
+    let reused = 0;
+    for (const segment of walk.segments) if (segment.reused) reused += segment.end - segment.start;
+    this.timings = { walk: walked - start, echo: echoed - walked, hit: hit - echoed, rank: performance.now() - hit, reusedRecords: reused };
+    return ranked;
   }
 
   /**

@@ -82,7 +82,7 @@ try {
     };
     console.log(`  first calls (${firstCalls.length}): ${summarize(firstCalls)}`);
     console.log(`  second calls (${secondCalls.length}): ${summarize(secondCalls)}`);
-    console.log(`  omitted ${JSON.stringify(first.snapshot.omitted)} total ${first.snapshot.total_nodes}`);
+    console.log(`  omitted ${JSON.stringify(first.snapshot.omitted)} total ${first.snapshot.total_nodes}\n  second ${JSON.stringify(second.snapshot.omitted)} total ${second.snapshot.total_nodes}`);
     await driver.endSession({ session });
     await driver.close();
   }

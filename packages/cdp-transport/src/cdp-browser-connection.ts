@@ -208,7 +208,7 @@ export class CdpBrowserConnection implements BrowserConnection {
     const tab = await this.tab(tabKey);
     await tab.session.send('Emulation.setDeviceMetricsOverride', { width: Math.round(viewport.width), height: Math.round(viewport.height), deviceScaleFactor: 1, mobile: false });
     if (!url) return null;
-    return openPage(tab, url, wait);
+    return openPage(tab, url, wait, () => this.capturer.warmUp(tab));
   }
 
   // --- SPEC §12 wait and tabs ---------------------------------------------------------------

@@ -20,6 +20,14 @@ describe('snapshot --timing (issue 16)', () => {
     expect(new Set(lines.slice(1).map((line) => line.length)).size).toBe(1);
   });
 
+  it('shows a one-shot\'s warm-up walk under the load wait it is part of', () => {
+    const text = formatTiming({ timing_ms: { collect: 130, compose: 4, walk: 80, launch: 350, load_wait: 2450, warm_up: 560 } })!;
+    const lines = text.split('\n');
+    expect(lines[2]).toMatch(/^  load wait\s+2450 ms$/);
+    expect(lines[3]).toMatch(/^    of which warm-up walk\s+560 ms$/);
+    expect(lines[4]).toMatch(/^  walk\s+80\.0 ms$/);
+  });
+
   it('against a session, adds the daemon\'s whole time and the command\'s after the phases', () => {
     const text = withTiming('text', { timing_ms: { collect: 40, compose: 2 } }, plainPalette, { daemonMs: 51.25, commandMs: 212.4 });
     expect(text.split('\n').slice(2)).toEqual(['  collect (total)   40.0 ms', '  compose            2.0 ms', '  daemon (request)  51.3 ms', '  this command       212 ms']);

@@ -7,7 +7,7 @@
 // `N | null`, `N[]` or `Array<N | null>` answer remote objects; the rest answer JSON values.
 import type { Activation, PlainDescription, ProbeReading, RefWaitState, SelectKind, SelectOutcome } from './action-answers.js';
 import type { LabelBox, SecretBoxes } from './screenshot-wire.js';
-import type { CaptureOptions, ClosedRootRequest, ShipResult } from './ship-result.js';
+import type { CaptureOptions, ClosedRootRequest, ShipResult, WarmUpOptions } from './ship-result.js';
 
 export interface CollectorApi<N> {
   // ── Handles (SPEC §2: a ref's node, proven live in its document).
@@ -21,6 +21,8 @@ export interface CollectorApi<N> {
   // ── Capture (SPEC §8): walk, rank and ship; continuations of a stored ranking.
   /** Walks, ranks and ships this document, or first asks the Node side to read closed shadow roots. */
   capture(options: CaptureOptions): ShipResult | ClosedRootRequest;
+  /** Issue 16: walks this document once so the next capture copies what stays unchanged; ships nothing (answers the records walked). */
+  warmUp(options: WarmUpOptions): number;
   /** Ranked keys of a stored ranking: [recordIndex, tier] pairs flattened, in rank order (null: gone). */
   rankedKeys(token: string): number[] | null;
   /** Ships given records of a stored ranking (for continuations). */

@@ -52,6 +52,9 @@ export interface CaptureOptions {
   closed?: ClosedRootOptions;
 }
 
+/** Issue 16: the limits of a warm-up walk (a capture's, without mode, shipping or closed-root passes). */
+export type WarmUpOptions = Pick<CaptureOptions, 'timeMs' | 'maxNodes' | 'maxHitTests' | 'placement'>;
+
 /** Computed style evidence of a shipped element (defaults left out). */
 export interface ShippedStyle {
   display: string;

@@ -59,6 +59,22 @@ export class PageCapturer {
     this.axFacts = this.reuse ? new AxFactsCache() : null;
   }
 
+  /**
+   * Issue 16: walks the main frame's document once without shipping anything, so the next capture
+   * copies its unchanged parts instead of paying the document's first (coldest) walk. Only with
+   * reuse (a capture without it would read everything afresh anyway). Answers the records walked.
+   */
+  async warmUp(tab: CdpTab): Promise<number> {
+    if (!this.reuse) return 0;
+    const world = await tab.world(tab.mainFrameId);
+    return callPage(world, 'warmUp', {
+      timeMs: this.budgets.timeMs,
+      maxNodes: this.budgets.nodes,
+      maxHitTests: this.budgets.hitTests,
+      placement: { origin: { x: 0, y: 0 }, clip: undefined, viewport: undefined },
+    });
+  }
+
   async capture(tab: CdpTab, tabKey: string, request: CaptureRequest): Promise<PageCapture> {
     const started = performance.now();
     this.lastTimings = {};

@@ -1,4 +1,5 @@
 import { TransportError, type PageOpenReport, type PageWait } from '@sightline/semantic-core';
+import { raceDialog } from '../dialogs/dialog-race.js';
 import type { CdpTab } from './cdp-tab.js';
 
 /** Requests listed by URL in a report; the rest are only counted. */
@@ -16,13 +17,15 @@ export const DEFAULT_OPEN_WAIT: PageWait = { until: 'ready', timeoutMs: 30_000, 
  * - `ready`: the new document's `DOMContentLoaded` plus its `firstContentfulPaint` (lifecycle events
  *   of that loader), or `load` when it comes first (a page with nothing contentful to paint);
  * - `load`: the load event;
- * - then, with `quietMs`, until no request has started or ended for that long (at most 1.5 s more).
+ * - then, with `quietMs`, until no request has started or ended for that long (at most 1.5 s more),
+ *   running `whileQuiet` meanwhile (a one-shot's warm-up walk: the page is parsed, and its first
+ *   walk is the slow one; waited for, so the snapshot after it does not queue behind it).
  *
  * When `timeoutMs` runs out, or a JavaScript dialog blocks the page first, the page is used as it
  * is (`ready: 'timeout'`; a snapshot then shows the dialog): never an error. A
  * navigation the browser refuses (DNS, connection refused) is a `protocol_error`.
  */
-export async function openPage(tab: CdpTab, url: string, wait: PageWait, launchMs = 0): Promise<PageOpenReport> {
+export async function openPage(tab: CdpTab, url: string, wait: PageWait, whileQuiet?: () => Promise<unknown>): Promise<PageOpenReport> {
   const started = performance.now();
   const seen = new Map<string, Set<string>>();
   let wake: () => void = () => undefined;
@@ -73,8 +76,18 @@ export async function openPage(tab: CdpTab, url: string, wait: PageWait, launchM
     // The accessibility tree is not built here: most shown elements get their role and name from the
     // page's rules (page facts), and a build would compete with the first snapshot's walk for the
     // renderer (inbox 100k one-shot: collect 1.5 s with it, see the cdp-transport README).
+    let warmUpMs: number | undefined;
     if (wait.quietMs > 0 && ready !== 'timeout') {
+      // A dialog ends the warm-up like any call into the page (its main thread is blocked); never an error.
+      const warmUpStarted = performance.now();
+      const warming = whileQuiet && !tab.dialogs.blocksPage ? raceDialog(tab.dialogs, whileQuiet).then(
+              (raced) => {
+                if (raced.kind === 'done') warmUpMs = performance.now() - warmUpStarted;
+              },
+              () => undefined,
+            ) : undefined;
       await until(() => tab.network.idleForMs >= wait.quietMs, Math.min(deadline, performance.now() + QUIET_MAX_MS));
+      await warming;
       if (loaded()) ready = 'load';
     }
     tab.network.quietForMs([...tab.frames.values()]); // forgets requests of documents and frames gone since
@@ -84,8 +97,9 @@ export async function openPage(tab: CdpTab, url: string, wait: PageWait, launchM
       loadEvent: loaderId ? loaded() : true,
       stillLoading: pending.slice(0, LISTED_REQUESTS),
       stillLoadingCount: pending.length,
-      launchMs,
+      launchMs: 0,
       loadWaitMs: performance.now() - started,
+      ...(warmUpMs === undefined ? {} : { warmUpMs }),
     };
   } finally {
     for (const unsubscribe of off) unsubscribe();

@@ -54,7 +54,7 @@ export async function runOneShotSnapshot(
       io.stderr,
       'starting Chromium',
       driver.bind({ session: ONE_SHOT_SESSION, launch: { quiet_ms: ONE_SHOT_QUIET_MS, ...launch, url: normalizeUrl(url) } }),
-    )) as { status: string; target_id?: string; tabs?: Array<{ tab_id: string; url: string; title: string; active: boolean | null }>; timing_ms?: { launch: number; load_wait: number } };
+    )) as { status: string; target_id?: string; tabs?: Array<{ tab_id: string; url: string; title: string; active: boolean | null }>; timing_ms?: { launch: number; load_wait: number; warm_up?: number } };
     if (isFailure(bind) || bind.status !== 'ok') return bind;
     const tabId = pickTab(bind.tabs ?? []);
     if (!tabId) {

@@ -5,6 +5,7 @@ import { plainPalette, type Palette } from './palette.js';
 const PHASES: Array<[keyof SnapshotTiming, string]> = [
   ['launch', 'launch'],
   ['load_wait', 'load wait'],
+  ['warm_up', '  of which warm-up walk'],
   ['world_setup', 'world setup'],
   ['ax_enable', 'ax enable'],
   ['walk', 'walk'],

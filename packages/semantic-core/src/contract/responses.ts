@@ -45,7 +45,7 @@ export const bindResponseSchema = z.object({
     })
     .optional(),
   /** Issue 16, managed launch: starting the browser and waiting for the page (ms). */
-  timing_ms: z.object({ launch: z.number().nonnegative(), load_wait: z.number().nonnegative() }).optional(),
+  timing_ms: z.object({ launch: z.number().nonnegative(), load_wait: z.number().nonnegative(), warm_up: z.number().nonnegative().optional() }).optional(),
 });
 
 export const listTabsResponseSchema = z.object({
@@ -134,6 +134,8 @@ export const snapshotTimingSchema = z.object({
   launch: ms().optional(),
   /** One-shot only: waiting for the page (navigation, parsing, first paint, quiet period). */
   load_wait: ms().optional(),
+  /** One-shot only: the page's first walk, done during the quiet period (a part of `load_wait`, so the snapshot's own walk starts warm). */
+  warm_up: ms().optional(),
 });
 
 export const semanticSnapshotResponseSchema = z.object({

@@ -15,6 +15,6 @@ export function pageLoadFields(opened: PageOpenReport | undefined): Pick<BindRes
       still_loading: opened.stillLoading.map(({ type, url }) => ({ type, url })),
       still_loading_count: opened.stillLoadingCount,
     },
-    timing_ms: { launch: ms(opened.launchMs), load_wait: ms(opened.loadWaitMs) },
+    timing_ms: { launch: ms(opened.launchMs), load_wait: ms(opened.loadWaitMs), ...(opened.warmUpMs === undefined ? {} : { warm_up: ms(opened.warmUpMs) }) },
   };
 }

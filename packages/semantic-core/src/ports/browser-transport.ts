@@ -57,6 +57,8 @@ export interface PageOpenReport {
   launchMs: number;
   /** Navigating and waiting as asked (ms). */
   loadWaitMs: number;
+  /** Issue 16: a walk of the page done during the quiet period so the first snapshot starts warm (ms; part of `loadWaitMs`). */
+  warmUpMs?: number;
 }
 
 export interface TabInfo {
