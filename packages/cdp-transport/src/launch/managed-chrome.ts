@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEVTOOLS_ACTIVE_PORT_FILE, parseDevToolsActivePort, SightlineError, TransportError, cancelledError, type Size } from '@sightline/semantic-core/launch-support';
 import { chromeFlags } from './chrome-flags.js';
@@ -58,24 +57,21 @@ export interface ManagedChromeOptions {
 }
 
 /**
- * Starts Chromium in a fresh profile under a small detached Node watchdog (watchdog.ts) that kills
- * it and deletes the profile if this Node process disappears without cleaning up (even on SIGKILL),
- * on Linux, macOS and Windows. Normal paths (`stop()`, process exit, SIGINT/SIGTERM/SIGHUP) clean
+ * Starts Chromium in a fresh profile, watched by a small detached Node watchdog (watchdog.ts) that
+ * kills it and deletes the profile if this Node process disappears without cleaning up (even on
+ * SIGKILL), on Linux, macOS and Windows. Normal paths (`stop()`, process exit, SIGINT/SIGTERM/SIGHUP) clean
  * up synchronously.
  */
 export async function launchManagedChrome(options: ManagedChromeOptions): Promise<ManagedChrome> {
   if (options.signal?.aborted) throw cancelledError('the launch');
   const executable = findChromeExecutable(options.env);
   const profileDir = mkdtempSync(join(options.profileParent ?? tmpdir(), 'sightline-chrome-'));
-  const config: WatchdogConfig = {
-    executable,
-    args: chromeFlags({ profileDir, headless: options.headless, viewport: options.viewport, extraArgs: options.extraArgs, url: options.url }),
-    profileDir,
-    ownerPid: process.pid,
-  };
+  const args = chromeFlags({ profileDir, headless: options.headless, viewport: options.viewport, extraArgs: options.extraArgs, url: options.url });
+  // The watchdog first: from the browser's first moment, something that outlives this process
+  // (even a SIGKILL of it) is there to stop the browser and delete its profile.
   const watchdog = spawn(process.execPath, [WATCHDOG_SCRIPT, basename(profileDir)], {
     detached: true,
-    stdio: ['pipe', 'pipe', 'ignore'],
+    stdio: ['pipe', 'ignore', 'ignore'],
     env: options.env ?? process.env,
     windowsHide: true,
   });
@@ -89,33 +85,36 @@ export async function launchManagedChrome(options: ManagedChromeOptions): Promis
     throw new SightlineError('browser_requires_setup', `Could not start the browser's watchdog (${process.execPath}), so ${executable} was not started.`);
   }
   const toWatchdog = watchdog.stdin as Socket;
-  const fromWatchdog = watchdog.stdout as Socket;
   toWatchdog.on('error', () => {}); // the watchdog already ended: nothing left to tell it
+  // Issue 16: Chromium starts here, at once, not from the watchdog once that second Node process
+  // has booted (~60–100 ms more per launch on the 2-core machine). POSIX: its own process group, so
+  // one group kill reaches every helper but not this process.
+  const browser = spawn(executable, args, { detached: process.platform !== 'win32', stdio: 'ignore', env: options.env ?? process.env, windowsHide: true });
+  const browserPid = browser.pid;
+  const config: WatchdogConfig = { browserPid: browserPid ?? null, profileDir, ownerPid: process.pid };
   toWatchdog.write(`${JSON.stringify(config)}\n`);
-  let browserPid: number | undefined;
-  let browserGone = false;
+  let browserGone = browserPid === undefined;
   let markExited: () => void = () => undefined;
   const exited = new Promise<void>((resolve) => {
     markExited = resolve;
   });
-  watchdog.once('exit', () => markExited());
-  createInterface({ input: fromWatchdog }).on('line', (line) => {
-    if (line.startsWith('pid ')) browserPid = Number(line.slice(4));
-    else if (line === 'exit') {
-      browserGone = true;
-      markExited();
-    }
-  });
-  // Neither the watchdog nor its pipes may keep this process alive.
+  const browserEnded = (): void => {
+    browserGone = true;
+    // Once this process has seen the exit, the pid may be reused: the watchdog must not kill it any more.
+    if (!toWatchdog.destroyed) toWatchdog.write('gone\n');
+    markExited();
+  };
+  browser.once('error', browserEnded).once('exit', browserEnded);
+  if (browserGone) markExited();
+  // Neither the browser, the watchdog nor its pipe may keep this process alive.
+  browser.unref();
   watchdog.unref();
   toWatchdog.unref();
-  fromWatchdog.unref();
 
   let stopping: Promise<void> | null = null;
   /** Synchronous part of a stop: the kill (also what the process-exit hooks run). */
   const kill = (): void => {
     live.delete(stopNow);
-    // Without a pid yet (the first moments only), closing the watchdog's input below makes it kill.
     if (browserPid !== undefined && !browserGone) killProcessTree(browserPid);
     // "Finish": the watchdog kills whatever is left, sweeps the profile once more and exits.
     toWatchdog.destroy();

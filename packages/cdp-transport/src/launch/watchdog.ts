@@ -1,48 +1,41 @@
 /**
  * The managed browser's watchdog, run as its own detached Node process by managed-chrome.ts
- * (`node watchdog.js <profile name>`; the argument only labels it in process listings). It starts
- * Chromium, and when the owner is gone it kills Chromium's process tree and deletes the profile.
- * Only Node built-ins: it must start fast and behave the same on Linux, macOS and Windows.
+ * (`node watchdog.js <profile name>`; the argument only labels it in process listings). When the
+ * owner is gone it kills Chromium's process tree and deletes the profile. Only Node built-ins: it
+ * must start fast and behave the same on Linux, macOS and Windows.
  *
- * Owner → watchdog, stdin: one JSON line, a {@link WatchdogConfig}; then end of input means
- * "finish". The owner ends it in `stop()`, and the OS ends it when the owner dies in any way, even
- * by SIGKILL, because a dead process's pipes are closed. Watchdog → owner, stdout: `pid <n>` once
- * Chromium runs, `exit` when it has exited.
+ * Owner → watchdog, stdin: one JSON line, a {@link WatchdogConfig}; then `gone` once the owner has
+ * seen the browser exit (its pid may be reused from then on: never killed again); then end of
+ * input means "finish". The owner ends it in `stop()`, and the OS ends it when the owner dies in
+ * any way, even by SIGKILL, because a dead process's pipes are closed.
+ *
+ * The owner starts Chromium itself (issue 16: waiting for this process to boot first cost every
+ * launch ~60–100 ms), in its own process group on POSIX, and hands the pid over at once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { killProcessTree, removeDirectory } from './process-tree.js';
 
 export interface WatchdogConfig {
-  executable: string;
-  args: string[];
+  /** The browser the owner started (null: it could not be started; only the profile is swept). */
+  browserPid: number | null;
   profileDir: string;
   /** Also polled, in case a handle leaked into another process keeps the pipe open. */
   ownerPid: number;
 }
 
 const OWNER_POLL_MS = 1_000;
+/** How often a killed browser is looked for until it is gone, and for how long at most. */
+const GONE_POLL_MS = 50;
+const GONE_WAIT_MS = 5_000;
 /** A killed helper can still write to the profile for a moment: sweep once more after this. */
 const RESWEEP_MS = 1_000;
 
 let config: WatchdogConfig | undefined;
-let browser: ChildProcess | undefined;
-let browserExited = false;
+/** The owner saw the browser exit: its pid is not ours to kill any more. */
+let browserGone = false;
 let finishing = false;
 
 function start(next: WatchdogConfig): void {
   config = next;
-  // POSIX: its own process group, so one group kill reaches every helper but not this process.
-  browser = spawn(next.executable, next.args, { detached: process.platform !== 'win32', stdio: 'ignore' });
-  browser.once('error', () => {
-    browserExited = true;
-    finish();
-  });
-  browser.once('exit', () => {
-    browserExited = true;
-    process.stdout.write('exit\n');
-    finish();
-  });
-  if (browser.pid !== undefined) process.stdout.write(`pid ${browser.pid}\n`);
   setInterval(() => {
     if (!isAlive(next.ownerPid)) finish();
   }, OWNER_POLL_MS).unref();
@@ -52,14 +45,19 @@ function finish(): void {
   if (finishing) return;
   finishing = true;
   if (!config) process.exit(0); // the owner left before sending anything: nothing was started
-  const { profileDir } = config;
-  if (browser?.pid !== undefined && !browserExited) {
-    // This process holds the browser's handle until its exit is seen, so the pid cannot have been reused.
-    browser.once('exit', () => sweep(profileDir));
-    killProcessTree(browser.pid);
-  } else {
+  const { profileDir, browserPid } = config;
+  if (browserPid === null || browserGone || !isAlive(browserPid)) {
     sweep(profileDir);
+    return;
   }
+  killProcessTree(browserPid);
+  // Not our child: wait until the process is gone (reaped by the owner, or by init once the owner died).
+  const deadline = Date.now() + GONE_WAIT_MS;
+  const poll = setInterval(() => {
+    if (isAlive(browserPid) && Date.now() < deadline) return;
+    clearInterval(poll);
+    sweep(profileDir);
+  }, GONE_POLL_MS);
 }
 
 function sweep(profileDir: string): void {
@@ -79,15 +77,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-// The owner may be gone before it reads what we write; that must not end us before the cleanup.
-process.stdout.on('error', () => {});
 let input = '';
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (chunk: string) => {
-  if (config) return;
   input += chunk;
-  const newline = input.indexOf('\n');
-  if (newline >= 0) start(JSON.parse(input.slice(0, newline)) as WatchdogConfig);
+  for (let newline = input.indexOf('\n'); newline >= 0; newline = input.indexOf('\n')) {
+    const line = input.slice(0, newline);
+    input = input.slice(newline + 1);
+    if (!config) start(JSON.parse(line) as WatchdogConfig);
+    else if (line === 'gone') browserGone = true;
+  }
 });
 process.stdin.once('end', finish);
 process.stdin.once('error', finish);
