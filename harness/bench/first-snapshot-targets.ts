@@ -24,16 +24,17 @@ function firstSnapshotFloor(row: FirstSnapshotRow): string | undefined {
 
 /**
  * Where a one-shot's wall time went (median phases): Chromium's start before the navigation, the
- * load wait (the page's load, then the quiet period the one-shot waits for), the snapshot, and the
- * rest (starting Node and loading Sightline where it does not overlap the browser's start, stopping
- * the browser).
+ * load wait (the page's load, then the quiet period the one-shot waits for, during which it walks
+ * the page once: the warm-up), the snapshot, and the rest (starting Node and loading Sightline where
+ * it does not overlap the browser's start, stopping the browser).
  */
 function oneShotSteps(wall: number | null, phases: FirstSnapshotRow['one_shot_phases']): string {
   const launch = phases.launch ?? 0;
   const loadWait = phases.load_wait ?? 0;
   const snapshot = (phases.collect ?? 0) + (phases.compose ?? 0);
   const rest = wall === null ? null : wall - launch - loadWait - snapshot;
-  return `${fmt(wall)}: Chromium's start ${fmt(launch)} (\`launch\`), load wait ${fmt(loadWait)} (the page's load, then at least 300 ms with no request), snapshot ${fmt(snapshot)}, the rest ${fmt(rest)} (Node, loading Sightline, stopping the browser)`;
+  const warmUp = phases.warm_up === undefined ? '' : `, during which the page's first walk ran: warm-up ${fmt(phases.warm_up)}`;
+  return `${fmt(wall)}: Chromium's start ${fmt(launch)} (\`launch\`), load wait ${fmt(loadWait)} (the page's load, then at least 300 ms with no request${warmUp}), snapshot ${fmt(snapshot)}, the rest ${fmt(rest)} (Node, loading Sightline, stopping the browser)`;
 }
 
 /** Issue 16's targets, each met or missed with the measured number (rows that did not run add none). */

@@ -16,6 +16,7 @@ function cell(stat: Stat, timeoutMs: number): string {
 export const PHASES: Array<{ key: keyof SnapshotTiming | 'other'; label: string; colour: string }> = [
   { key: 'launch', label: 'launch', colour: '#8c564b' },
   { key: 'load_wait', label: 'load wait', colour: '#c49c94' },
+  { key: 'warm_up', label: 'warm-up walk (part of the load wait)', colour: '#7f7f7f' },
   { key: 'world_setup', label: 'world setup', colour: '#9467bd' },
   { key: 'ax_enable', label: 'ax enable', colour: '#e377c2' },
   { key: 'walk', label: 'walk', colour: '#1f77b4' },
@@ -26,12 +27,22 @@ export const PHASES: Array<{ key: keyof SnapshotTiming | 'other'; label: string;
   { key: 'compose', label: 'compose', colour: '#2ca02c' },
 ];
 
-/** Each phase's ms for a stacked bar; `other` is what `collect` holds beyond its named parts. */
+/**
+ * Each phase's ms for a stacked bar; `other` is what `collect` holds beyond its named parts, and
+ * the one-shot's warm-up walk is cut out of the load wait it is part of (so the bar adds up to the wall time).
+ */
 export function phaseValues(phases: Partial<SnapshotTiming>): Array<{ key: string; label: string; colour: string; ms: number }> {
   const parts = ['world_setup', 'ax_enable', 'walk', 'hit_test', 'rank', 'ax'] as const;
   const named = parts.reduce((sum, key) => sum + (phases[key] ?? 0), 0);
   const other = Math.max(0, (phases.collect ?? 0) - named);
-  return PHASES.map((phase) => ({ ...phase, ms: phase.key === 'other' ? other : (phases[phase.key] ?? 0) })).filter((phase) => phase.ms > 0);
+  const warmUp = Math.min(phases.warm_up ?? 0, phases.load_wait ?? 0);
+  const msOf = (key: (typeof PHASES)[number]['key']): number => {
+    if (key === 'other') return other;
+    if (key === 'load_wait') return (phases.load_wait ?? 0) - warmUp;
+    if (key === 'warm_up') return warmUp;
+    return phases[key] ?? 0;
+  };
+  return PHASES.map((phase) => ({ ...phase, ms: msOf(phase.key) })).filter((phase) => phase.ms > 0);
 }
 
 function phaseText(phases: Partial<SnapshotTiming>): string {

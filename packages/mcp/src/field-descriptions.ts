@@ -7,7 +7,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   cdp_url:
     'Bind to a DevTools endpoint you name: ws://… or http://host:port of a browser started with --remote-debugging-port.',
   launch:
-    'Bind by starting a fresh Chromium that this session owns: {url?, headless? (default true), viewport? {width,height} (default 1280x800), wait_until? (ready: parsed and first paint, the default; or load), wait_timeout_ms? (default 30000), quiet_ms? (then wait until no request started or ended for this long)}. The answer\'s page_load says what was still loading. end_session closes it.',
+    'Bind by starting a fresh Chromium that this session owns: {url?, headless? (default true), viewport? {width,height} (default 1280x800), wait_until? (ready: parsed and first paint, the default; or load), wait_timeout_ms? (default 30000), quiet_ms? (then wait until no request started or ended for this long, walking the page meanwhile so the first snapshot starts warm)}. The answer\'s page_load says what was still loading. end_session closes it.',
   target_id: 'The browser target from bind (bt-…). Give it with tab_id to read or act on a tab.',
   tab_id: 'The tab from bind (tab-…).',
   snapshot_format:
