@@ -145,7 +145,7 @@ describe('the walk during the quiet period', () => {
 
   async function launch(url: string, quietMs: number): Promise<{ connection: CdpBrowserConnection; tabKey: string; port: number }> {
     const wait: PageWait = { until: 'ready', timeoutMs: 30_000, quietMs };
-    const connection = await new CdpBrowserTransport().launch({ headless: true, viewport, url, wait });
+    const connection = (await new CdpBrowserTransport().launch({ headless: true, viewport, url, wait })) as CdpBrowserConnection;
     connections.push(connection);
     const [tab] = await connection.listTabs();
     // browserKey: managed:<pid>:ws://127.0.0.1:<port>/devtools/browser/<id>
