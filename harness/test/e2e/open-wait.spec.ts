@@ -132,9 +132,9 @@ describe('opening a page whose image answers late', () => {
 });
 
 // Issue 16: a one-shot waits for a quiet period after the page is ready, and walks the page
-// meanwhile (the document's first walk is its slowest), so its snapshot copies that walk's
-// unchanged parts. The snapshot must read exactly what one without the warm-up reads, also when the
-// page changes after the warm-up.
+// meanwhile (the document's first walk is its slowest). The capture right after uses that walk as
+// it is while it still describes the page, else copies its unchanged parts. Either way the snapshot
+// must read exactly what one without the warm-up reads — also when the page changed after it.
 describe('the walk during the quiet period', () => {
   const viewport = { width: 1024, height: 700 };
   const connections: CdpBrowserConnection[] = [];
@@ -143,7 +143,13 @@ describe('the walk during the quiet period', () => {
     await Promise.all(connections.map((connection) => connection.close().catch(() => undefined)));
   });
 
-  async function launch(url: string, quietMs: number): Promise<{ connection: CdpBrowserConnection; tabKey: string; port: number }> {
+  interface Launched {
+    connection: CdpBrowserConnection;
+    tabKey: string;
+    port: number;
+  }
+
+  async function launch(url: string, quietMs: number): Promise<Launched> {
     const wait: PageWait = { until: 'ready', timeoutMs: 30_000, quietMs };
     const connection = (await new CdpBrowserTransport().launch({ headless: true, viewport, url, wait })) as CdpBrowserConnection;
     connections.push(connection);
@@ -162,39 +168,83 @@ describe('the walk during the quiet period', () => {
     };
   }
 
-  it('the first snapshot copies the warm-up walk and reads what a launch without one reads, after a change far below too', async () => {
-    server ??= await startFixtureServer();
-    const url = server.inboxUrl(3000);
+  /** The warmed launch's read (and its stats) next to the same read of the launch without a warm-up. */
+  async function read(warmed: Launched, plain: Launched, request: CaptureRequest = viewportRead()) {
+    const first = await warmed.connection.capture(warmed.tabKey, request);
+    const stats = { ...warmed.connection.lastCaptureStats };
+    const reference = await plain.connection.capture(plain.tabKey, request);
+    return { first, stats, reference };
+  }
+
+  async function both(url: string): Promise<{ warmed: Launched; plain: Launched }> {
     const warmed = await launch(url, 300);
     const plain = await launch(url, 0);
     expect(warmed.connection.opened!.warmUpMs).toBeGreaterThan(0);
     expect(plain.connection.opened!.warmUpMs).toBeUndefined();
+    return { warmed, plain };
+  }
 
-    const read = async (request: CaptureRequest) => {
-      const first = await warmed.connection.capture(warmed.tabKey, request);
-      const stats = { ...warmed.connection.lastCaptureStats };
-      const reference = await plain.connection.capture(plain.tabKey, request);
-      return { first, stats, reference };
-    };
-    const initial = await read(viewportRead());
-    // Its first snapshot is not the document's first walk: the warm-up's far rows are copied.
-    expect(initial.stats['page.reusedRecords']).toBeGreaterThan(1000);
+  const inPage = async (launched: Launched, url: string, expression: string) => evaluateInPage(launched.port, url, expression);
+
+  it('the first snapshot uses the warm-up walk as it is, reads what a launch without one reads, and the next one sees a change far below', async () => {
+    server ??= await startFixtureServer();
+    const url = server.inboxUrl(3000);
+    const { warmed, plain } = await both(url);
+    const initial = await read(warmed, plain);
+    // Nothing changed since the warm-up: its walk stands for the main frame's (no walk at all).
+    expect(initial.stats['page.warmRecords']).toBeGreaterThan(1000);
     expect(digest(initial.first)).toEqual(digest(initial.reference));
 
-    // After the warm-up, the page renames its last message and adds a row, far below the fold.
+    // After it, the page renames its last message and adds a row, far below the fold.
     const change = `(() => {
       const rows = document.querySelectorAll('.messages li');
       rows[rows.length - 1].querySelector('a').textContent = 'Renamed after the warm-up';
       rows[0].parentElement.append(rows[1].cloneNode(true));
       return rows.length;
     })()`;
-    expect(await evaluateInPage(warmed.port, url, change)).toBeGreaterThan(10);
-    expect(await evaluateInPage(plain.port, url, change)).toBeGreaterThan(10);
-    const changed = await read(viewportRead());
+    expect(await inPage(warmed, url, change)).toBeGreaterThan(10);
+    expect(await inPage(plain, url, change)).toBeGreaterThan(10);
+    const changed = await read(warmed, plain);
+    expect(changed.stats['page.warmRecords']).toBeUndefined();
+    expect(changed.stats['page.reusedRecords']).toBeGreaterThan(1000);
     expect(digest(changed.first)).toEqual(digest(changed.reference));
     expect(changed.first.coverage.outside).not.toEqual(initial.first.coverage.outside);
-    const query = await read({ scope: { kind: 'query', text: 'Renamed after the warm-up' }, nodeBudget: 50, interactiveOnly: false });
+    const query = await read(warmed, plain, { scope: { kind: 'query', text: 'Renamed after the warm-up' }, nodeBudget: 50, interactiveOnly: false });
     expect(query.first.nodes.some((n) => n.name === 'Renamed after the warm-up')).toBe(true);
     expect(digest(query.first)).toEqual(digest(query.reference));
   });
+
+  // Each change lands between the warm-up and the first snapshot; the warm-up's walk must not be used.
+  const changes: Array<{ what: string; expression: string; shows?: { role: string; name: string } }> = [
+    {
+      what: 'a DOM change on screen',
+      expression: `(() => { document.getElementById('send').textContent = 'Send now'; return 1; })()`,
+      shows: { role: 'button', name: 'Send now' },
+    },
+    {
+      what: 'a style rule inserted through the CSSOM (no DOM change)',
+      expression: `(() => { const sheet = document.styleSheets[0]; sheet.insertRule('#send { display: none }', sheet.cssRules.length); return 1; })()`,
+    },
+    {
+      what: 'a request (a late resource may change layout without a DOM change)',
+      expression: `fetch('/generated/inbox?elements=100').then((response) => response.text()).then(() => 1)`,
+    },
+    {
+      what: 'a scroll',
+      expression: `(() => { window.scrollTo(0, 400); return 1; })()`,
+    },
+  ];
+  for (const { what, expression, shows } of changes) {
+    it(`the first snapshot walks again after ${what}`, async () => {
+      server ??= await startFixtureServer();
+      const url = server.inboxUrl(3000);
+      const { warmed, plain } = await both(url);
+      expect(await inPage(warmed, url, expression)).toBe(1);
+      expect(await inPage(plain, url, expression)).toBe(1);
+      const after = await read(warmed, plain);
+      expect(after.stats['page.warmRecords']).toBeUndefined();
+      expect(digest(after.first)).toEqual(digest(after.reference));
+      if (shows) expect(after.first.nodes.some((n) => n.role === shows.role && n.name === shows.name)).toBe(true);
+    });
+  }
 });

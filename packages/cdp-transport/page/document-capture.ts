@@ -14,6 +14,7 @@ import { emptyResult, shipRecords, type ShipContext } from './ship/ship-records.
 import type { Ranking, Walk } from './types.js';
 import { SegmentCache } from './walk/segments.js';
 import { walkDocument } from './walk/walk-document.js';
+import { WarmWalk } from './warm-walk.js';
 import type { CaptureOptions, ClosedRootRequest, ShipResult, WarmUpOptions } from './wire/ship-result.js';
 
 const MAX_STORED_RANKINGS = 4;
@@ -35,6 +36,10 @@ export class DocumentCapture {
   private readonly checkedHosts = new WeakSet<Element>();
   readonly closed = new ClosedRootTracker(this.checkedHosts);
   private watch: Watch | null = null;
+  /** Issue 16: the warm-up's walk, for the capture right after it (warm-walk.ts). */
+  private readonly warmWalk = new WarmWalk();
+  /** Echo rules, hit tests and ranking of a walk are done once (a warm or pending walk is classified already). */
+  private readonly classified = new WeakMap<Walk, { order: Int32Array; tiers: Uint8Array }>();
   rank: RankFunction = rankWalk;
   /** Phase timings (ms) of the last capture, for benchmarks. */
   timings: Record<string, number> = {};
@@ -107,10 +112,10 @@ export class DocumentCapture {
   }
 
   /**
-   * Issue 16: walks this document once as a capture would (walk, echo rules, hit tests, ranking)
-   * and keeps only what the next capture may copy (segments.ts), shipping nothing. A one-shot runs
-   * it while it waits for the page to go quiet, so its snapshot is not the document's first walk.
-   * Answers the records walked.
+   * Issue 16: walks this document once as a capture would (walk, echo rules, hit tests, ranking),
+   * shipping nothing. A one-shot runs it while it waits for the page to go quiet: the next capture
+   * may use this walk as it is (`options.warm`, warm-walk.ts), or else copies its unchanged parts
+   * (segments.ts) — either way its snapshot is not the document's first walk. Answers the records walked.
    */
   warmUp(options: WarmUpOptions): number {
     const start = performance.now();
@@ -118,6 +123,8 @@ export class DocumentCapture {
     watch.log.flush();
     const walk = this.walkNow(options, start, watch, true);
     this.classify(walk, options, start, performance.now(), watch, true);
+    watch.log.flush();
+    if (isMainPlacement(options.placement)) this.warmWalk.keep(walk, watch.log);
     return walk.nodes.length;
   }
 
@@ -126,7 +133,8 @@ export class DocumentCapture {
     const watch = this.watched();
     watch.log.flush();
     const reuse = options.reuse !== false;
-    const walk = this.closed.takeWalk(options.closed) ?? this.walkNow(options, start, watch, reuse);
+    const warm = options.warm === true && reuse && isMainPlacement(options.placement) ? this.warmWalk.take(watch.log) : (this.warmWalk.forget(), null);
+    const walk = this.closed.takeWalk(options.closed) ?? warm ?? this.walkNow(options, start, watch, reuse);
     const walked = performance.now();
     const closed = this.closed.request(walk, options.closed);
     if (closed !== null) return closed;
@@ -171,6 +179,11 @@ export class DocumentCapture {
 
   /** Echo rules, the records kept for reuse, paint evidence and ranking of a finished walk (timed). */
   private classify(walk: Walk, options: WarmUpOptions, start: number, walked: number, watch: Watch, reuse: boolean): { order: Int32Array; tiers: Uint8Array } {
+    const done = this.classified.get(walk);
+    if (done) {
+      this.timings = { walk: walked - start, echo: 0, hit: 0, rank: 0, reusedRecords: 0, warmRecords: walk.nodes.length };
+      return done;
+    }
     dropEchoTexts(walk);
     const echoed = performance.now();
     if (reuse) watch.segments.store(walk, walk.segments);
@@ -181,6 +194,7 @@ export class DocumentCapture {
     let reused = 0;
     for (const segment of walk.segments) if (segment.reused) reused += segment.end - segment.start;
     this.timings = { walk: walked - start, echo: echoed - walked, hit: hit - echoed, rank: performance.now() - hit, reusedRecords: reused };
+    this.classified.set(walk, ranked);
     return ranked;
   }
 
@@ -209,4 +223,9 @@ export class DocumentCapture {
       this.timings['ship'] = performance.now() - shipStart;
     }
   }
+}
+
+/** The main frame's placement (the only one a warm-up walks). */
+function isMainPlacement(placement: WarmUpOptions['placement']): boolean {
+  return placement.origin.x === 0 && placement.origin.y === 0 && placement.clip === undefined && placement.viewport === undefined && placement.covered !== true;
 }

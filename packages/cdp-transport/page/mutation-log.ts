@@ -12,6 +12,8 @@ export class MutationLog {
   private readonly observed = new WeakSet<Node>();
   private readonly observer: MutationObserver;
   private readonly listeners: MutationListener[] = [];
+  /** Mutation records delivered so far (after `flush()`, every change made until then is counted). */
+  changes = 0;
 
   constructor(root: Document) {
     this.observer = new MutationObserver((records) => this.deliver(records));
@@ -35,6 +37,7 @@ export class MutationLog {
   }
 
   private deliver(records: MutationRecord[]): void {
+    this.changes += records.length;
     for (const listener of this.listeners) listener(records);
   }
 }

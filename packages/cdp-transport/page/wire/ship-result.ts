@@ -50,6 +50,8 @@ export interface CaptureOptions {
   reuse?: boolean;
   /** Closed shadow roots: whether this walk may ask the Node side first, and the whole-read size limit. */
   closed?: ClosedRootOptions;
+  /** Issue 16: the warm-up's walk may be used as it is (Node saw no request since it began; warm-walk.ts checks the rest). */
+  warm?: boolean;
 }
 
 /** Issue 16: the limits of a warm-up walk (a capture's, without mode, shipping or closed-root passes). */

@@ -36,6 +36,8 @@ export interface WalkPlan {
   reuse: boolean;
   /** Closed-root discovery budget of this capture, shared by its frames (DEFAULT_CAPTURE_BUDGETS defaults when absent). */
   closedRoots?: ClosedRootPlan;
+  /** Issue 16: the main frame may use its warm-up's walk (no request since it began; page/warm-walk.ts checks the rest). */
+  warm?: boolean;
 }
 
 /** Collector calls per frame: a walk, and after each closed-root request a walk that composes what it found. */
@@ -81,6 +83,7 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
     placement,
     reuse: plan.reuse,
     closed: { pass: true, scanNodes: 0, rescan: true, again: false },
+    warm: plan.warm === true && path.length === 0,
   };
   const closed = (plan.closedRoots ??= closedRootPlan());
   options.closed.scanNodes = closed.scanNodes;

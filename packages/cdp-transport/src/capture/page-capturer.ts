@@ -52,6 +52,8 @@ export class PageCapturer {
   private readonly reuse: boolean;
   /** AX facts read by earlier captures, per document (only with reuse). */
   private readonly axFacts: AxFactsCache | null;
+  /** Issue 16: when each tab's warm-up began, until its next capture (which may use the warm-up's walk). */
+  private readonly warmUps = new WeakMap<CdpTab, number>();
 
   constructor(private readonly options: PageCapturerOptions) {
     this.budgets = { ...DEFAULT_CAPTURE_BUDGETS, ...options.budgets };
@@ -66,7 +68,9 @@ export class PageCapturer {
    */
   async warmUp(tab: CdpTab): Promise<number> {
     if (!this.reuse) return 0;
+    const started = performance.now();
     const world = await tab.world(tab.mainFrameId);
+    this.warmUps.set(tab, started);
     return callPage(world, 'warmUp', {
       timeMs: this.budgets.timeMs,
       maxNodes: this.budgets.nodes,
@@ -107,6 +111,11 @@ export class PageCapturer {
       };
     }
     plan.closedRoots = closedRootPlan(this.budgets);
+    // Issue 16: the warm-up's walk may stand for this capture's main-frame walk only if no request
+    // started or ended since the warm-up began (the page checks the DOM, scroll, focus and styles).
+    const warmUpStarted = this.warmUps.get(tab);
+    this.warmUps.delete(tab);
+    plan.warm = warmUpStarted !== undefined && tab.network.idleForMs > performance.now() - warmUpStarted;
     const walkStarted = performance.now();
     const root = await walkFrame(tab, tab.mainFrameId, { origin: { x: 0, y: 0 }, clip: undefined, viewport: undefined }, [], plan, budget);
     this.lastTimings['collect'] = performance.now() - walkStarted;

@@ -4,6 +4,15 @@ import type { CdpSession } from '../connection/cdp-session.js';
 const LONG_LIVED = new Set(['EventSource', 'WebSocket']);
 
 /**
+ * Issue 16: a request the browser makes for itself, not for the page's content — the tab's icon
+ * (`favicon.ico`, fetched ~0.1 s after load): type `Other`, initiated by nothing in the page. It
+ * changes nothing a snapshot shows, so it neither holds a quiet period nor counts as activity.
+ */
+function forTheBrowser(event: { type?: string; initiator: { type: string } }): boolean {
+  return event.type === 'Other' && event.initiator.type === 'other';
+}
+
+/**
  * Requests in flight for one tab (its own session and its out-of-process frames), from the
  * Network domain, for SPEC §12 `load_state: network_idle`. Requests are seen from the moment the
  * tab is attached (its first read or action); data: URLs and long-lived streams do not count.
@@ -22,7 +31,7 @@ export class NetworkTracker {
   async watch(session: CdpSession): Promise<void> {
     const owner = session.id ?? '';
     session.on('Network.requestWillBeSent', (event) => {
-      if (event.request.url.startsWith('data:') || (event.type !== undefined && LONG_LIVED.has(event.type))) return;
+      if (event.request.url.startsWith('data:') || (event.type !== undefined && LONG_LIVED.has(event.type)) || forTheBrowser(event)) return;
       this.inflight.set(event.requestId, { owner, frameId: event.frameId, url: event.request.url, type: event.type ?? 'Other' });
       this.lastActivity = performance.now();
     });
