@@ -123,8 +123,7 @@ export class DocumentCapture {
     watch.log.flush();
     const walk = this.walkNow(options, start, watch, true);
     this.classify(walk, options, start, performance.now(), watch, true);
-    watch.log.flush();
-    if (isMainPlacement(options.placement)) this.warmWalk.keep(walk, watch.log);
+    this.warmWalk.keep(walk, watch.log);
     return walk.nodes.length;
   }
 
@@ -133,7 +132,8 @@ export class DocumentCapture {
     const watch = this.watched();
     watch.log.flush();
     const reuse = options.reuse !== false;
-    const warm = options.warm === true && reuse && isMainPlacement(options.placement) ? this.warmWalk.take(watch.log) : (this.warmWalk.forget(), null);
+    // The warm-up's walk is offered once, to the capture right after it (Node sets `warm` for the main frame only).
+    const warm = this.warmWalk.take(watch.log, options.warm === true && reuse);
     const walk = this.closed.takeWalk(options.closed) ?? warm ?? this.walkNow(options, start, watch, reuse);
     const walked = performance.now();
     const closed = this.closed.request(walk, options.closed);
@@ -225,7 +225,3 @@ export class DocumentCapture {
   }
 }
 
-/** The main frame's placement (the only one a warm-up walks). */
-function isMainPlacement(placement: WarmUpOptions['placement']): boolean {
-  return placement.origin.x === 0 && placement.origin.y === 0 && placement.clip === undefined && placement.viewport === undefined && placement.covered !== true;
-}

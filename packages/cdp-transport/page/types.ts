@@ -44,6 +44,8 @@ export interface Walk {
   focused: number;
   activeDialog: number;
   exhausted: string[];
+  /** Set when the walk met a custom element not yet defined: its upgrade may attach a shadow root no mutation reports. */
+  pendingUpgrades?: boolean;
   viewport: { width: number; height: number };
   /** Offset added to this frame's local coordinates. */
   origin: { x: number; y: number };

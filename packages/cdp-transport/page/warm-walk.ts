@@ -2,8 +2,8 @@
 // right after it. It is used instead of walking again only while it still describes the page: no
 // DOM change since (the mutation log, which sees the document and every shadow root walked), the
 // same scroll position, viewport size, focused element and number of style rules (a rule inserted
-// through the CSSOM changes no DOM), no custom element left to upgrade (an upgrade may attach a
-// shadow root unseen) — and, decided on the Node side, no request started or ended since the
+// through the CSSOM changes no DOM), no custom element the walk met left to upgrade (an upgrade may
+// attach a shadow root unseen) — and, decided on the Node side, no request started or ended since the
 // warm-up began (a late image, font or stylesheet changes layout without changing the DOM).
 // Anything else, and the capture walks as usual.
 import type { MutationLog } from './mutation-log.js';
@@ -23,25 +23,20 @@ interface KeptWalk {
 export class WarmWalk {
   private kept: KeptWalk | null = null;
 
-  /** Keeps a finished, uncut main-frame walk (one cut short by a budget is never reused). */
+  /** Keeps a finished walk (one cut short by a budget, or with an upgrade pending, is never reused). */
   keep(walk: Walk, log: MutationLog): void {
-    const upgrades = document.querySelector(':not(:defined)') !== null;
-    this.kept = walk.exhausted.length > 0 || upgrades ? null : { walk, changes: log.changes, ...viewState() };
+    this.kept = walk.exhausted.length > 0 || walk.pendingUpgrades === true ? null : { walk, changes: log.changes, ...viewState() };
   }
 
-  /** The kept walk, when it still describes the page (used once either way). */
-  take(log: MutationLog): Walk | null {
+  /** The kept walk, when `allowed` and it still describes the page; offered once either way. */
+  take(log: MutationLog, allowed: boolean): Walk | null {
     const kept = this.kept;
     this.kept = null;
-    if (kept === null || log.changes !== kept.changes) return null;
+    if (!allowed || kept === null || log.changes !== kept.changes) return null;
     const now = viewState();
     const same =
       now.scrollX === kept.scrollX && now.scrollY === kept.scrollY && now.width === kept.width && now.height === kept.height && now.focused === kept.focused && now.styleRules === kept.styleRules;
     return same ? kept.walk : null;
-  }
-
-  forget(): void {
-    this.kept = null;
   }
 }
 

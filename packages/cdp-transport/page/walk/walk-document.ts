@@ -180,7 +180,9 @@ class DocumentWalker {
     // A top-layer element reads style and boxes, so its segment depends on more than the DOM.
     // A custom element not yet defined may attach a shadow root when it upgrades, which no mutation reports.
     const open = cursor.open;
-    if (open !== null && (topLayer || tag === 'slot' || (tag.includes('-') && !element.matches(':defined')))) open.cacheable = false;
+    const pendingUpgrade = tag.includes('-') && !element.matches(':defined');
+    if (pendingUpgrade) walk.pendingUpgrades = true;
+    if (open !== null && (topLayer || tag === 'slot' || pendingUpgrade)) open.cacheable = false;
     // Content the browser does not render (a closed <details> past its summary) is hidden like display:none.
     const hiddenAbove = parentHidden || (parentIndex >= 0 && state.has(parentIndex, CLOSED_DETAILS) && closedDetailsContent(walk.nodes[parentIndex] as Element, element));
     const layout = this.layout;

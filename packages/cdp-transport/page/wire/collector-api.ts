@@ -21,7 +21,7 @@ export interface CollectorApi<N> {
   // ── Capture (SPEC §8): walk, rank and ship; continuations of a stored ranking.
   /** Walks, ranks and ships this document, or first asks the Node side to read closed shadow roots. */
   capture(options: CaptureOptions): ShipResult | ClosedRootRequest;
-  /** Issue 16: walks this document once so the next capture copies what stays unchanged; ships nothing (answers the records walked). */
+  /** Issue 16: walks this document once so the next capture can use that walk (or copy what stays unchanged); ships nothing (answers the records walked). */
   warmUp(options: WarmUpOptions): number;
   /** Ranked keys of a stored ranking: [recordIndex, tier] pairs flattened, in rank order (null: gone). */
   rankedKeys(token: string): number[] | null;

@@ -17,7 +17,7 @@ import { callPage, type PageWorld as WorldRef } from '../page-call/page-call.js'
 import { walkFrame, type FrameWalk, type WalkPlan } from './frame-walker.js';
 import { closedRootPlan } from './closed-roots.js';
 import { comparePaths, flattenWalks, RankingStore, type StoredRanking } from './ranking-store.js';
-import { pruneShipped, type CollectorMode, type ShipResult } from './shipped.js';
+import { pruneShipped, type CollectorMode, type FramePlacement, type ShipResult } from './shipped.js';
 
 export interface PageCapturerOptions {
   frameKeys: OpaqueKeys;
@@ -37,6 +37,9 @@ export interface PageCapturerOptions {
 /** AX reads per capture: the node budget plus slack for context, at least AX_MIN. */
 const AX_MIN = 60;
 const AX_SLACK = 40;
+
+/** The main frame sits at the viewport's origin and is clipped by nothing but the viewport. */
+const MAIN_FRAME_PLACEMENT: FramePlacement = Object.freeze({ origin: Object.freeze({ x: 0, y: 0 }), clip: undefined, viewport: undefined });
 
 const STALE_CONTINUATION = 'The snapshot this read belongs to is gone (the page navigated or was re-rendered); take a new snapshot.';
 
@@ -63,8 +66,9 @@ export class PageCapturer {
 
   /**
    * Issue 16: walks the main frame's document once without shipping anything, so the next capture
-   * copies its unchanged parts instead of paying the document's first (coldest) walk. Only with
-   * reuse (a capture without it would read everything afresh anyway). Answers the records walked.
+   * uses that walk as it is (while it still describes the page) or copies its unchanged parts,
+   * instead of paying the document's first (coldest) walk. Only with reuse (a capture without it
+   * reads everything afresh). Answers the records walked.
    */
   async warmUp(tab: CdpTab): Promise<number> {
     if (!this.reuse) return 0;
@@ -75,7 +79,7 @@ export class PageCapturer {
       timeMs: this.budgets.timeMs,
       maxNodes: this.budgets.nodes,
       maxHitTests: this.budgets.hitTests,
-      placement: { origin: { x: 0, y: 0 }, clip: undefined, viewport: undefined },
+      placement: MAIN_FRAME_PLACEMENT,
     });
   }
 
@@ -117,7 +121,7 @@ export class PageCapturer {
     this.warmUps.delete(tab);
     plan.warm = warmUpStarted !== undefined && tab.network.idleForMs > performance.now() - warmUpStarted;
     const walkStarted = performance.now();
-    const root = await walkFrame(tab, tab.mainFrameId, { origin: { x: 0, y: 0 }, clip: undefined, viewport: undefined }, [], plan, budget);
+    const root = await walkFrame(tab, tab.mainFrameId, MAIN_FRAME_PLACEMENT, [], plan, budget);
     this.lastTimings['collect'] = performance.now() - walkStarted;
     if ('ship' in root && root.ship.timings) for (const [phase, ms] of Object.entries(root.ship.timings)) this.lastTimings[`page.${phase}`] = ms;
     if (!('ship' in root)) throw new TransportError('target_closed', 'the tab has no readable main frame', 'Page.getFrameTree');

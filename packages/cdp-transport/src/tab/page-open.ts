@@ -78,16 +78,9 @@ export async function openPage(tab: CdpTab, url: string, wait: PageWait, whileQu
     // renderer (inbox 100k one-shot: collect 1.5 s with it, see the cdp-transport README).
     let warmUpMs: number | undefined;
     if (wait.quietMs > 0 && ready !== 'timeout') {
-      // A dialog ends the warm-up like any call into the page (its main thread is blocked); never an error.
-      const warmUpStarted = performance.now();
-      const warming = whileQuiet && !tab.dialogs.blocksPage ? raceDialog(tab.dialogs, whileQuiet).then(
-              (raced) => {
-                if (raced.kind === 'done') warmUpMs = performance.now() - warmUpStarted;
-              },
-              () => undefined,
-            ) : undefined;
+      const warming = whileQuiet && !tab.dialogs.blocksPage ? timedWarmUp(tab, whileQuiet) : undefined;
       await until(() => tab.network.idleForMs >= wait.quietMs, Math.min(deadline, performance.now() + QUIET_MAX_MS));
-      await warming;
+      warmUpMs = await warming;
       if (loaded()) ready = 'load';
     }
     tab.network.quietForMs([...tab.frames.values()]); // forgets requests of documents and frames gone since
@@ -104,4 +97,14 @@ export async function openPage(tab: CdpTab, url: string, wait: PageWait, whileQu
   } finally {
     for (const unsubscribe of off) unsubscribe();
   }
+}
+
+/**
+ * Runs the warm-up against the tab's dialogs: one that opens ends it like any call into the page
+ * (its main thread is blocked). Its time (ms), or undefined when it did not finish; never an error.
+ */
+async function timedWarmUp(tab: CdpTab, warmUp: () => Promise<unknown>): Promise<number | undefined> {
+  const started = performance.now();
+  const raced = await raceDialog(tab.dialogs, warmUp).catch(() => null);
+  return raced?.kind === 'done' ? performance.now() - started : undefined;
 }
