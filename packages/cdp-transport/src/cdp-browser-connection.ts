@@ -84,7 +84,9 @@ export class CdpBrowserConnection implements BrowserConnection {
   }
 
   static async open(connection: CdpConnection, options: CdpBrowserConnectionOptions): Promise<CdpBrowserConnection> {
-    const version = await connection.root.send('Browser.getVersion');
+    // Issue 16: both at once — a browser that has just started answers slowly, so every round trip
+    // before the first navigation counts. Target events sent meanwhile have nobody to tell yet.
+    const [version] = await Promise.all([connection.root.send('Browser.getVersion'), connection.root.send('Target.setDiscoverTargets', { discover: true })]);
     const self = new CdpBrowserConnection(connection, version.product, version.protocolVersion, options, resolveClickDelivery(options.clickDelivery, version.userAgent));
     connection.root.on('Target.targetDestroyed', ({ targetId }) => self.targetGone(targetId));
     connection.root.on('Target.targetCrashed', ({ targetId }) => self.targetGone(targetId));
@@ -96,7 +98,6 @@ export class CdpBrowserConnection implements BrowserConnection {
       void options.managed?.stop();
     });
     connection.onReconnect(() => self.reconnected());
-    await connection.root.send('Target.setDiscoverTargets', { discover: true });
     return self;
   }
 

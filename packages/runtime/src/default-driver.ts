@@ -1,6 +1,6 @@
 import { CdpBrowserTransport, type HeadStart } from '@sightline/cdp-transport';
 import { Driver } from '@sightline/semantic-core';
-import { loadNativePlatform } from './native-platform.js';
+import { lazyNativePlatform } from './native-platform.js';
 
 export interface DefaultDriverOptions {
   /** Called with unexpected exceptions; defaults to printing their stack to stderr when SIGHTLINE_DEBUG is set. */
@@ -18,7 +18,7 @@ export interface DefaultDriverOptions {
  * leaves the native route to refuse with `browser_route_unavailable`.
  */
 export async function createDefaultDriver(options: DefaultDriverOptions = {}): Promise<Driver> {
-  const platform = await loadNativePlatform();
+  const platform = lazyNativePlatform();
   const onInternalError = options.onInternalError ?? (process.env.SIGHTLINE_DEBUG ? logInternalError : undefined);
   return new Driver({
     transport: new CdpBrowserTransport(options.headStart ? { headStart: options.headStart } : {}),

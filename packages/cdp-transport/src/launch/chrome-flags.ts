@@ -21,7 +21,10 @@ export function chromeFlags(options: { profileDir: string; headless: boolean; vi
   const flags = [
     ...SPEC_CHROMIUM_FLAGS,
     '--no-default-browser-check',
-    '--disable-features=Translate,MediaRouter,OptimizationHints',
+    // Issue 16: the omnibox popups are WebUI pages Chromium preloads in a renderer of their own at
+    // start-up (~0.8–1 s of CPU on the 2-core machine, competing with the first page's load), and
+    // a headless browser has no omnibox. One list: a second --disable-features would replace it.
+    '--disable-features=Translate,MediaRouter,OptimizationHints,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
     // Sightline works on tabs in the background (SPEC §6 never brings one to the front): Chromium
     // must not slow their renderers and timers for being hidden (as Playwright and Puppeteer launch
     // it too). Measured, inbox 100k loaded in a background tab: 1.1–1.9 s instead of 2.2–2.4 s.

@@ -1,13 +1,13 @@
 import type { HeadStart } from '@sightline/runtime/head-start';
 import type { Driver } from '@sightline/semantic-core';
-import { createDriver } from '../wiring/create-driver.js';
+import { createInProcessDriver } from '../wiring/create-driver.js';
 
 /**
  * Runs `work` with a Driver in this process and always closes it (stopping any browser it
  * launched), also when the user interrupts with Ctrl-C or the process is asked to stop.
  */
 export async function withInProcessDriver<T>(work: (driver: Driver) => Promise<T>, options: { headStart?: HeadStart } = {}): Promise<T> {
-  const driver = await createDriver(options);
+  const driver = await createInProcessDriver(options);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => (closing ??= driver.close().catch(() => undefined));
   const onSignal = (signal: NodeJS.Signals): void => {
