@@ -135,6 +135,12 @@ describe('managed launch', () => {
     const endpoint = new URL(connection.browserKey.slice(connection.browserKey.indexOf(':', 'managed:'.length) + 1));
     const listed = (await (await fetch(`http://127.0.0.1:${endpoint.port}/json/list`)).json()) as Array<{ url: string }>;
     expect(listed.map((target) => target.url).filter((url) => url.startsWith('chrome://omnibox'))).toEqual([]);
+    if (process.platform !== 'win32') {
+      // Issue 16: the watchdog boots below normal priority, behind the browser's start and the Driver's load.
+      const watchdogs = processesMentioning(`watchdog.js ${basename(profileDir)}`);
+      expect(watchdogs).toHaveLength(1);
+      expect(Number(execFileSync('ps', ['-o', 'ni=', '-p', watchdogs[0]!], { encoding: 'utf8' }).trim())).toBeGreaterThan(0);
+    }
     const tabs = await connection.listTabs();
     expect(tabs.map((t) => t.url)).toContain(server.urls.app);
     const capture = await connection.capture(tabs[0]!.key, { scope: { kind: 'viewport' }, nodeBudget: 100, interactiveOnly: false });

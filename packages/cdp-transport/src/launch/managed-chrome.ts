@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { constants, setPriority, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEVTOOLS_ACTIVE_PORT_FILE, parseDevToolsActivePort, SightlineError, TransportError, cancelledError, type Size } from '@sightline/semantic-core/launch-support';
@@ -83,6 +83,13 @@ export async function launchManagedChrome(options: ManagedChromeOptions): Promis
   if (watchdog.pid === undefined) {
     removeDirectory(profileDir);
     throw new SightlineError('browser_requires_setup', `Could not start the browser's watchdog (${process.execPath}), so ${executable} was not started.`);
+  }
+  // Issue 16: its boot (~50 ms of CPU) must not slow the browser's start or the Driver's load on two
+  // cores; below normal it still runs as soon as a core is free, long before the owner could be gone.
+  try {
+    setPriority(watchdog.pid, constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // Not permitted here: it runs at normal priority.
   }
   const toWatchdog = watchdog.stdin as Socket;
   toWatchdog.on('error', () => {}); // the watchdog already ended: nothing left to tell it
