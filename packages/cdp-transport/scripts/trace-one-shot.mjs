@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, existsSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findChromeExecutable } from '../dist/src/launch/chrome-executable.js';
 import { startFixtureServer } from '../../../harness/dist/index.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -20,7 +21,7 @@ const size = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?
 const seconds = Number(/^--seconds=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith('--seconds=')) ?? '')?.[1] ?? 12);
 const CATEGORIES = 'toplevel,v8,blink,loading,devtools.timeline,disabled-by-default-devtools.timeline';
 
-const chrome = process.env.SIGHTLINE_CHROME ?? '/usr/bin/chromium';
+const chrome = findChromeExecutable();
 const dir = mkdtempSync(join(tmpdir(), 'sightline-trace-'));
 const traceFile = join(dir, 'trace.json');
 const pidFile = join(dir, 'browser.pid');
@@ -83,7 +84,9 @@ async function readTrace(file, timeoutMs) {
 function printTimeline(events) {
   const threadNames = new Map();
   for (const event of events) if (event.ph === 'M' && event.name === 'thread_name') threadNames.set(`${event.pid}:${event.tid}`, event.args.name);
-  const origin = Math.min(...events.filter((event) => event.ts > 0).map((event) => event.ts));
+  // A loop, not Math.min(...): a trace holds more events than a call's arguments may.
+  let origin = Infinity;
+  for (const event of events) if (event.ts > 0 && event.ts < origin) origin = event.ts;
   const at = (ts) => Math.round((ts - origin) / 1000);
   // The busiest renderer main thread is the page's.
   const busy = new Map();
@@ -104,25 +107,39 @@ function printTimeline(events) {
   for (const line of milestones) console.log(line);
 
   console.log('\nmain-thread tasks over 15 ms:');
-  const tasks = onMain.filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && event.dur > 15_000);
-  let total = 0;
-  for (const task of tasks) {
+  const allTasks = onMain.filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask');
+  let lastCdpEnd = 0;
+  for (const task of allTasks.filter((event) => event.dur > 15_000)) {
     const inside = onMain.filter((event) => event.ph === 'X' && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= task.ts + task.dur);
     const sum = (...names) => Math.round(inside.filter((event) => names.includes(event.name)).reduce((ms, event) => ms + event.dur, 0) / 1000);
-    const parse = sum('ParseHTML');
+    const share = (ms) => ms > task.dur / 2000;
     const render = sum('WebFrameWidgetImpl::UpdateLifecycle');
-    const cdp = sum('Receive mojo message') - render;
-    const gc = sum('MinorGC', 'MajorGC');
-    const kind = render > task.dur / 2000
+    const cdp = share(sum('Receive mojo message') - render);
+    if (cdp) lastCdpEnd = task.ts + task.dur;
+    const kind = share(render)
       ? `render (style ${sum('Blink.Style.UpdateTime')}, layout ${sum('Blink.Layout.UpdateTime')}, pre-paint ${sum('Blink.PrePaint.UpdateTime')}, paint ${sum('Blink.Paint.UpdateTime')})`
-      : parse > task.dur / 2000
+      : share(sum('ParseHTML'))
         ? 'parse'
-        : cdp > task.dur / 2000
+        : cdp
           ? `script called over CDP (forced style and layout ${sum('Document::UpdateStyleAndLayout')})`
           : 'other';
-    total += task.dur / 1000;
+    const gc = sum('MinorGC', 'MajorGC');
     console.log(`  ${String(at(task.ts)).padStart(6)} ${String(Math.round(task.dur / 1000)).padStart(6)} ms  ${kind}${gc ? `, gc ${gc}` : ''}`);
   }
-  const span = tasks.length ? (tasks.at(-1).ts + tasks.at(-1).dur - tasks[0].ts) / 1000 : 0;
-  console.log(`\n${Math.round(total)} ms in these tasks over the ${Math.round(span)} ms from the first to the end of the last (${Math.round((100 * total) / Math.max(span, 1))}% busy)`);
+
+  // From the page's commit (the last before its first contentful paint) to the end of the last
+  // script called over CDP (the snapshot's call): how much of it the main thread ran tasks.
+  const paint = onMain.find((event) => event.name === 'firstContentfulPaint');
+  const commit = onMain.filter((event) => event.name === 'DocumentLoader::CommitNavigation' && (!paint || event.ts <= paint.ts)).at(-1);
+  if (!commit || lastCdpEnd <= commit.ts) return;
+  let busyUs = 0;
+  let covered = commit.ts;
+  for (const task of allTasks) {
+    const from = Math.max(task.ts, covered);
+    const to = Math.min(task.ts + task.dur, lastCdpEnd);
+    if (to > from) busyUs += to - from;
+    covered = Math.max(covered, to);
+  }
+  const spanUs = lastCdpEnd - commit.ts;
+  console.log(`\nfrom the page's commit to the end of the snapshot's call: ${Math.round(spanUs / 1000)} ms, the main thread busy ${Math.round(busyUs / 1000)} ms (${Math.round((100 * busyUs) / spanUs)}%)`);
 }
