@@ -46,6 +46,13 @@ export interface FirstSnapshotRow {
   /** `sightline --json snapshot <url>` (the bundled CLI, a fresh process and browser each run), wall. */
   one_shot: Stat;
   one_shot_phases: Partial<SnapshotTiming>;
+  /**
+   * The floor of a one-shot that reads every node (bare-one-shot.ts: a plain CDP client in a fresh
+   * process starts the same Chromium, loads the page, visits every node once, stops), wall; its runs
+   * alternate with the one-shot's, so both meet the same machine. Medians of its phases beside it.
+   */
+  one_shot_floor?: Stat;
+  one_shot_floor_phases?: Partial<FloorPhases>;
   /** Playwright: launch, `goto` (load), `ariaSnapshot({mode:'ai'})`, close — a fresh process each run, wall. */
   playwright_one_shot: Stat;
   /**
@@ -63,6 +70,9 @@ export interface FirstSnapshotRow {
   /** Node's and the tab renderer's peak RSS (MB) for one snapshot of this page (100k only). */
   memory?: { node_peak_mb: number; renderer_peak_mb: number | null };
 }
+
+/** The phases bare-one-shot.js reports (ms): its Chromium's start, the load, the visit of every node, the stop. */
+export type FloorPhases = { launch_ms: number; load_ms: number; visit_ms: number; stop_ms: number };
 
 export interface FirstSnapshotOptions {
   sizes: number[];
@@ -133,9 +143,26 @@ async function series(runs: number, work: () => Promise<number>): Promise<Stat> 
   return stat(out);
 }
 
-function medianPhases(samples: Array<Partial<SnapshotTiming>>): Partial<SnapshotTiming> {
-  const out: Partial<SnapshotTiming> = {};
-  const keys = new Set(samples.flatMap((sample) => Object.keys(sample))) as Set<keyof SnapshotTiming>;
+/** Two kinds of run taken in turn (a, b, a, b, …), so a drift of the machine meets both alike. */
+async function alternating(runs: number, a: () => Promise<number>, b: () => Promise<number>): Promise<[Stat, Stat]> {
+  const out: [number[], number[]] = [[], []];
+  const failed: Array<{ status: Stat['status']; reason: string } | null> = [null, null];
+  for (let run = 0; run < runs && !failed[0] && !failed[1]; run += 1) {
+    for (const [k, work] of [a, b].entries()) {
+      try {
+        out[k]!.push(await work());
+      } catch (error) {
+        const message = (error as Error).message ?? String(error);
+        failed[k] = { status: /timed? ?out|exceeded/i.test(message) ? 'timeout' : 'error', reason: message };
+      }
+    }
+  }
+  return [0, 1].map((k) => (failed[k] ? stat(out[k]!, failed[k].status, failed[k].reason) : stat(out[k]!))) as [Stat, Stat];
+}
+
+function medianPhases<K extends string>(samples: Array<Partial<Record<K, number>>>): Partial<Record<K, number>> {
+  const out: Partial<Record<K, number>> = {};
+  const keys = new Set(samples.flatMap((sample) => Object.keys(sample) as K[]));
   for (const key of keys) {
     const values = samples.map((sample) => sample[key]).filter((value): value is number => typeof value === 'number');
     if (values.length) out[key] = round(median(values)!);
@@ -301,7 +328,17 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       return sample.first;
     });
     const oneShotPhases: Array<Partial<SnapshotTiming>> = [];
-    const oneShot = await series(options.runs, () => oneShotCall(['--json', 'snapshot', url], env, options, oneShotPhases));
+    const floorPhases: FloorPhases[] = [];
+    const [oneShot, floor] = await alternating(
+      options.runs,
+      () => oneShotCall(['--json', 'snapshot', url], env, options, oneShotPhases),
+      async () => {
+        const { ms, stdout } = await runProcess([`${HERE}bare-one-shot.js`, url, CHROME], env, options.timeoutMs);
+        const { launch_ms, load_ms, visit_ms, stop_ms } = JSON.parse(stdout) as FloorPhases;
+        floorPhases.push({ launch_ms, load_ms, visit_ms, stop_ms });
+        return ms;
+      },
+    );
     const warm = await warmOneShots(url, env, options);
     const playwright = await series(options.runs, async () => (await runProcess([`${HERE}playwright-one-shot.js`, url, CHROME], env, options.timeoutMs)).ms);
     const peer = playwright.status === 'ok' ? playwright.median_ms : playwright.status === 'timeout' ? options.timeoutMs : null;
@@ -314,6 +351,8 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       second: stat(secondRuns),
       one_shot: oneShot,
       one_shot_phases: medianPhases(oneShotPhases),
+      one_shot_floor: floor,
+      one_shot_floor_phases: medianPhases(floorPhases),
       playwright_one_shot: playwright,
       one_shot_ratio: ratioTo(oneShot, peer),
       one_shot_ratio_upper_bound: playwright.status === 'timeout',
@@ -324,7 +363,7 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
     };
     if (size >= 100_000 && process.platform === 'linux') row.memory = await memoryRow(options, url).catch(() => undefined);
     options.log(
-      `[first ${size}] load ${row.load_without.median_ms} / with Sightline ${row.load_with.median_ms} ms · first snapshot ${row.first.median_ms} ms (second ${row.second.median_ms}) · one-shot ${row.one_shot.median_ms} ms (warm ${warm.runs.median_ms} ms, ratio ${row.one_shot_warm_ratio ?? 'n/a'}) vs Playwright ${playwright.status === 'ok' ? `${playwright.median_ms} ms` : playwright.status} (ratio ${row.one_shot_ratio ?? 'n/a'})${row.memory ? ` · peak RSS node ${row.memory.node_peak_mb} MB, renderer ${row.memory.renderer_peak_mb} MB` : ''}`,
+      `[first ${size}] load ${row.load_without.median_ms} / with Sightline ${row.load_with.median_ms} ms · first snapshot ${row.first.median_ms} ms (second ${row.second.median_ms}) · one-shot ${row.one_shot.median_ms} ms (floor ${floor.median_ms} ms, warm ${warm.runs.median_ms} ms, ratio ${row.one_shot_warm_ratio ?? 'n/a'}) vs Playwright ${playwright.status === 'ok' ? `${playwright.median_ms} ms` : playwright.status} (ratio ${row.one_shot_ratio ?? 'n/a'})${row.memory ? ` · peak RSS node ${row.memory.node_peak_mb} MB, renderer ${row.memory.renderer_peak_mb} MB` : ''}`,
     );
     rows.push(row);
   }

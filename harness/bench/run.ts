@@ -2,6 +2,7 @@
  * `pnpm bench` — Sightline against the tools a user would pick instead, on the same pages, in the
  * same Chromium, in the same run. See README.md in this folder.
  */
+import { parseArgs } from 'node:util';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -57,35 +58,109 @@ interface Options {
 
 const BENCH_DIR = dirname(dirname(fileURLToPath(import.meta.url))); // bench/dist/run.js → bench/
 
-function parseOptions(argv: string[]): Options {
-  const quick = argv.includes('--quick');
-  const value = (name: string): string | undefined => {
-    const index = argv.indexOf(name);
-    return index >= 0 ? argv[index + 1] : argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
-  };
-  const list = (name: string): string[] | null => value(name)?.split(',').map((item) => item.trim()).filter(Boolean) ?? null;
-  const sizes = list('--sizes')?.map(Number) ?? (quick ? [500, 5_000] : [...INBOX_PAGE_SIZES]);
+const USAGE = `usage: pnpm bench [-- options]   (or: node bench/dist/run.js [options])
+
+Measures Sightline against its peers on loopback pages in the same run and writes
+latest.{json,md} and charts to --out (default bench/results/).
+
+  --quick                 inbox 500 and 5,000, Sightline only, into bench/results/tmp
+  --runs N                runs per page × tool cell (default 5)
+  --timeout MS            a peer slower than this is recorded as a timeout (default 60000)
+  --sizes A,B             inbox sizes of the matrix
+  --pages A,B             pages of the matrix (default: all)
+  --tools A,B             tools of the matrix (default: all)
+  --rows A,B              only these row groups (matrix, first-snapshot, …)
+  --first-runs N          runs per first-snapshot row (default 3)
+  --first-sizes A,B       inbox sizes of the first-snapshot rows (default 1000,25000,100000)
+  --out DIR               where the report goes
+  --no-profile            skip the per-phase profile of Sightline
+  --dump                  keep each tool's last output in DIR/outputs/
+  --rerender              rewrite DIR/latest.{json,md} from its measurements (nothing measured)
+  --scale                 only the many-sessions and concurrent-launch rows
+    --sessions N --snapshots N --launches N   (defaults 20, 10, 20)
+  -h, --help              this text
+`;
+
+type ParsedBenchArgs = ReturnType<typeof parseBenchArgs>;
+
+/** The command line, strictly: an unknown or malformed option is an error (with the usage), never a run. */
+function parseBenchArgs(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      quick: { type: 'boolean' },
+      runs: { type: 'string' },
+      timeout: { type: 'string' },
+      sizes: { type: 'string' },
+      pages: { type: 'string' },
+      tools: { type: 'string' },
+      rows: { type: 'string' },
+      'first-runs': { type: 'string' },
+      'first-sizes': { type: 'string' },
+      out: { type: 'string' },
+      'no-profile': { type: 'boolean' },
+      dump: { type: 'boolean' },
+      rerender: { type: 'boolean' },
+      scale: { type: 'boolean' },
+      sessions: { type: 'string' },
+      snapshots: { type: 'string' },
+      launches: { type: 'string' },
+    },
+  });
+  return values;
+}
+
+/** A positive whole number option, or the fallback when absent; anything else is an error naming the option. */
+function count(args: ParsedBenchArgs, name: 'runs' | 'timeout' | 'first-runs' | 'sessions' | 'snapshots' | 'launches', fallback: number): number {
+  const raw = args[name];
+  if (raw === undefined) return fallback;
+  const parsed = Number(raw);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`--${name} must be a positive whole number (got "${raw}")`);
+  return parsed;
+}
+
+function parseOptions(args: ParsedBenchArgs): Options {
+  const quick = args.quick === true;
+  const list = (raw: string | undefined): string[] | null => raw?.split(',').map((item) => item.trim()).filter(Boolean) ?? null;
+  const sizes = list(args.sizes)?.map(Number) ?? (quick ? [500, 5_000] : [...INBOX_PAGE_SIZES]);
   return {
     quick,
-    runs: Number(value('--runs') ?? 5),
-    timeoutMs: Number(value('--timeout') ?? 60_000),
+    runs: count(args, 'runs', 5),
+    timeoutMs: count(args, 'timeout', 60_000),
     sizes,
-    pages: quick ? sizes.map((size) => `inbox-${size}`) : list('--pages'),
-    tools: quick ? ['sightline'] : list('--tools'),
-    outDir: value('--out') ?? join(BENCH_DIR, 'results', quick ? 'tmp' : ''),
-    profile: !argv.includes('--no-profile'),
-    dump: argv.includes('--dump'),
-    rows: quick ? ['matrix'] : list('--rows'),
-    firstRuns: Number(value('--first-runs') ?? 3),
-    firstSizes: list('--first-sizes')?.map(Number) ?? [...FIRST_SNAPSHOT_SIZES],
+    pages: quick ? sizes.map((size) => `inbox-${size}`) : list(args.pages),
+    tools: quick ? ['sightline'] : list(args.tools),
+    outDir: args.out ?? join(BENCH_DIR, 'results', quick ? 'tmp' : ''),
+    profile: args['no-profile'] !== true,
+    dump: args.dump === true,
+    rows: quick ? ['matrix'] : list(args.rows),
+    firstRuns: count(args, 'first-runs', 3),
+    firstSizes: list(args['first-sizes'])?.map(Number) ?? [...FIRST_SNAPSHOT_SIZES],
   };
 }
 
 async function main(): Promise<number> {
-  const options = parseOptions(process.argv.slice(2));
+  let args: ParsedBenchArgs;
+  let options: Options;
+  let scaleCounts: { sessions: number; snapshots: number; launches: number };
+  try {
+    args = parseBenchArgs(process.argv.slice(2));
+    options = parseOptions(args);
+    scaleCounts = { sessions: count(args, 'sessions', 20), snapshots: count(args, 'snapshots', 10), launches: count(args, 'launches', 20) };
+  } catch (error) {
+    process.stderr.write(`sightline bench: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   // Issue 17: `--scale` runs only the many-sessions and concurrent-launch rows (scale-report.ts).
-  if (process.argv.includes('--scale')) return scaleOnly(options.outDir, process.argv);
-  if (process.argv.includes('--rerender')) return rerender(options.outDir);
+  if (args.scale) return scaleOnly(options.outDir, scaleCounts);
+  if (args.rerender) return rerender(options.outDir);
   timeoutMs = options.timeoutMs;
   const started = performance.now();
   const loadBefore = loadavg().map((load) => Math.round(load * 100) / 100);

@@ -12,12 +12,8 @@ export function readScale(outDir: string): ScaleResults | undefined {
 }
 
 /** `bench --scale`: runs only the scale rows, writes scale.json, and re-renders latest.md with them. */
-export async function scaleOnly(outDir: string, argv: string[]): Promise<number> {
-  const value = (name: string, fallback: number): number => {
-    const index = argv.indexOf(name);
-    return index >= 0 ? Number(argv[index + 1]) : fallback;
-  };
-  const scale = await runScaleRows({ sessions: value('--sessions', 20), snapshots: value('--snapshots', 10), launches: value('--launches', 20) });
+export async function scaleOnly(outDir: string, counts: { sessions: number; snapshots: number; launches: number }): Promise<number> {
+  const scale = await runScaleRows(counts);
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'scale.json'), JSON.stringify(scale, null, 2) + '\n');
   const latest = join(outDir, 'latest.json');

@@ -1,5 +1,5 @@
 import type { SnapshotTiming } from '@sightline/semantic-core';
-import type { FirstSnapshotRow, Stat } from '../first-snapshot.js';
+import type { FirstSnapshotRow, FloorPhases, Stat } from '../first-snapshot.js';
 import { fmtMs, fmtRatio } from './format.js';
 
 function row(cells: string[]): string {
@@ -51,15 +51,20 @@ function phaseText(phases: Partial<SnapshotTiming>): string {
     .join(' · ');
 }
 
+/** The floor's phases: Chromium's start (to its DevTools port), the load, the visit of every node, the stop. */
+export function floorPhaseText(phases: Partial<FloorPhases>): string {
+  return `launch ${fmtMs(phases.launch_ms ?? null)} · load ${fmtMs(phases.load_ms ?? null)} · visit ${fmtMs(phases.visit_ms ?? null)} · stop ${fmtMs(phases.stop_ms ?? null)}`;
+}
+
 /** The issue 16 section of latest.md: targets, then the rows. */
 export function renderFirstSnapshotMarkdown(rows: FirstSnapshotRow[], timeoutMs: number): string[] {
   if (rows.length === 0) return [];
   const lines: string[] = ['## First snapshot and one-shot (issue 16)', ''];
   lines.push(
-    'Each run on a fresh tab (or a fresh process and browser for one-shots); median (min–max). *First snapshot*: the page loaded with nothing attached, then `bind` (explicit route) and the timed first `snapshot`. *One-shot*: `sightline --json snapshot <url>` from the bundled CLI (a fresh process and browser each run); *warm one-shot*: the same with `--warm`, answered by the daemon from the browser it keeps, after one call that started both (its time in brackets); Playwright: launch, `goto` (load), `ariaSnapshot({mode:"ai"})`, close, in a fresh Node process. *Load*: navigate → load event, without and with Sightline attached to the tab. Phases: `timing_ms` medians (chart: `first-snapshot.svg`).',
+    'Each run on a fresh tab (or a fresh process and browser for one-shots); median (min–max). *First snapshot*: the page loaded with nothing attached, then `bind` (explicit route) and the timed first `snapshot`. *One-shot*: `sightline --json snapshot <url>` from the bundled CLI (a fresh process and browser each run); *warm one-shot*: the same with `--warm`, answered by the daemon from the browser it keeps, after one call that started both (its time in brackets); Playwright: launch, `goto` (load), `ariaSnapshot({mode:"ai"})`, close, in a fresh Node process. *Floor*: what any one-shot that reads every node pays — a plain CDP client (bench/bare-one-shot.ts) in a fresh Node process starts the same Chromium with the same flags, loads the page, visits every node once from an isolated world, stops; its runs alternate with the Sightline one-shot runs. *Load*: navigate → load event, without and with Sightline attached to the tab. Phases: `timing_ms` medians (chart: `first-snapshot.svg`).',
     '',
   );
-  lines.push(row(['inbox', 'load (nothing attached)', 'load (Sightline attached)', 'first snapshot', 'second snapshot', 'one-shot Sightline', 'ratio', 'warm one-shot (first call)', 'ratio', 'one-shot Playwright']), row(Array(10).fill('---')));
+  lines.push(row(['inbox', 'load (nothing attached)', 'load (Sightline attached)', 'first snapshot', 'second snapshot', 'one-shot Sightline', 'floor (plain CDP client)', 'ratio', 'warm one-shot (first call)', 'ratio', 'one-shot Playwright']), row(Array(11).fill('---')));
   for (const r of rows) {
     lines.push(
       row([
@@ -69,6 +74,7 @@ export function renderFirstSnapshotMarkdown(rows: FirstSnapshotRow[], timeoutMs:
         cell(r.first, timeoutMs),
         cell(r.second, timeoutMs),
         cell(r.one_shot, timeoutMs),
+        r.one_shot_floor ? cell(r.one_shot_floor, timeoutMs) : '—',
         r.one_shot_ratio === null ? 'n/a' : `${r.one_shot_ratio_upper_bound ? '≤ ' : ''}${fmtRatio(r.one_shot_ratio)}`,
         r.one_shot_warm ? `${cell(r.one_shot_warm, timeoutMs)}${r.one_shot_warm_start?.median_ms != null ? ` (${fmtMs(r.one_shot_warm_start.median_ms)})` : ''}` : '—',
         r.one_shot_warm_ratio == null ? 'n/a' : `${r.one_shot_ratio_upper_bound ? '≤ ' : ''}${fmtRatio(r.one_shot_warm_ratio)}`,
@@ -76,8 +82,18 @@ export function renderFirstSnapshotMarkdown(rows: FirstSnapshotRow[], timeoutMs:
       ]),
     );
   }
-  lines.push('', row(['inbox', 'first snapshot phases', 'one-shot phases', 'warm one-shot phases']), row(['---', '---', '---', '---']));
-  for (const r of rows) lines.push(row([r.size.toLocaleString('en-US'), phaseText(r.first_phases), phaseText(r.one_shot_phases), r.one_shot_warm_phases ? phaseText(r.one_shot_warm_phases) : '—']));
+  lines.push('', row(['inbox', 'first snapshot phases', 'one-shot phases', 'floor phases', 'warm one-shot phases']), row(['---', '---', '---', '---', '---']));
+  for (const r of rows) {
+    lines.push(
+      row([
+        r.size.toLocaleString('en-US'),
+        phaseText(r.first_phases),
+        phaseText(r.one_shot_phases),
+        r.one_shot_floor_phases ? floorPhaseText(r.one_shot_floor_phases) : '—',
+        r.one_shot_warm_phases ? phaseText(r.one_shot_warm_phases) : '—',
+      ]),
+    );
+  }
   const memory = rows.filter((r) => r.memory);
   if (memory.length > 0) {
     lines.push('', row(['inbox', 'Node peak RSS (one snapshot, fresh process)', 'renderer peak RSS during it']), row(['---', '---', '---']));
