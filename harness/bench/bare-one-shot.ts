@@ -3,15 +3,15 @@
  * pays before doing anything of its own. In a fresh process: start the same Chromium with the same
  * flags, load the URL in its first tab, visit every node of the composed tree once from an isolated
  * world (a wrapper per node, its type read: the least an exact count needs), stop the browser. No
- * Sightline code runs; chrome-remote-interface only.
+ * Sightline code runs; chrome-remote-interface only. Like Sightline's one-shot it starts Chromium
+ * before loading its CDP client, so the two overlap (the bench passes the flags in
+ * SIGHTLINE_BARE_FLAGS, a JSON array, so nothing but Node's own modules loads before the spawn).
  * `node bench/dist/bare-one-shot.js <url> <chromium>`; prints its phases as JSON.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import CDP from 'chrome-remote-interface';
-import { CHROMIUM_BASE_FLAGS } from '@sightline/harness';
 
 /** Counts the composed tree's elements and text nodes (open shadow roots entered). Runs in the page. */
 const VISIT_EVERY_NODE = `(() => {
@@ -35,33 +35,48 @@ if (!url || !executablePath) {
 }
 const started = performance.now();
 const profile = mkdtempSync(join(tmpdir(), 'sightline-bare-one-shot-'));
-const flags = CHROMIUM_BASE_FLAGS.map((flag) => (flag === '--user-data-dir=<fresh>' ? `--user-data-dir=${profile}` : flag));
+const baseFlags: readonly string[] = process.env.SIGHTLINE_BARE_FLAGS
+  ? (JSON.parse(process.env.SIGHTLINE_BARE_FLAGS) as string[])
+  : (await import('@sightline/harness')).CHROMIUM_BASE_FLAGS;
+const flags = baseFlags.map((flag) => (flag === '--user-data-dir=<fresh>' ? `--user-data-dir=${profile}` : flag));
 const browser = spawn(executablePath, [...flags, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
 const exited = new Promise<void>((resolve) => browser.once('exit', () => resolve()));
+const loadingClient = import('chrome-remote-interface');
 try {
-  const port = await new Promise<number>((resolve, reject) => {
+  const browserUrl = await new Promise<string>((resolve, reject) => {
     let stderr = '';
     browser.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(stderr);
-      if (match) resolve(Number(match[1]));
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(stderr);
+      if (match) resolve(match[1]!);
     });
     browser.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before DevTools listened: ${stderr.slice(-300)}`)));
   });
   const launched = performance.now();
-  const tab = await CDP({ host: '127.0.0.1', port, local: true });
-  await tab.Page.enable();
-  const loadFired = tab.Page.loadEventFired();
-  const { frameId } = await tab.Page.navigate({ url });
+  // The lean path: the browser's own socket, its first tab attached in flat mode (no HTTP /json calls).
+  const CDP = (await loadingClient).default;
+  const client = await CDP({ target: browserUrl, local: true });
+  const send = client.send.bind(client) as unknown as <T>(method: string, params?: object, sessionId?: string) => Promise<T>;
+  const { targetInfos } = await send<{ targetInfos: Array<{ targetId: string; type: string }> }>('Target.getTargets');
+  const first = targetInfos.find((target) => target.type === 'page');
+  if (!first) throw new Error('Chromium opened no tab');
+  const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId: first.targetId, flatten: true });
+  await send('Page.enable', {}, sessionId);
+  const loadFired = new Promise<void>((resolve) => client.on(`Page.loadEventFired.${sessionId}` as never, () => resolve()));
+  const { frameId } = await send<{ frameId: string }>('Page.navigate', { url }, sessionId);
   await loadFired;
   const loaded = performance.now();
-  const { executionContextId } = await tab.Page.createIsolatedWorld({ frameId, worldName: 'bare-one-shot' });
-  const { result } = await tab.Runtime.evaluate({ expression: VISIT_EVERY_NODE, contextId: executionContextId, returnByValue: true });
+  const { executionContextId } = await send<{ executionContextId: number }>('Page.createIsolatedWorld', { frameId, worldName: 'bare-one-shot' }, sessionId);
+  const { result } = await send<{ result: { value: { elements: number; texts: number } } }>(
+    'Runtime.evaluate',
+    { expression: VISIT_EVERY_NODE, contextId: executionContextId, returnByValue: true },
+    sessionId,
+  );
   const visited = performance.now();
-  await tab.Browser.close().catch(() => undefined);
+  await send('Browser.close').catch(() => undefined);
   await exited;
   const stopped = performance.now();
-  const counts = result.value as { elements: number; texts: number };
+  const counts = result.value;
   process.stdout.write(
     `${JSON.stringify({ launch_ms: launched - started, load_ms: loaded - launched, visit_ms: visited - loaded, stop_ms: stopped - visited, elements: counts.elements, texts: counts.texts })}\n`,
   );

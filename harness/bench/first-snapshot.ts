@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import CDP from 'chrome-remote-interface';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
 import { Driver, type SnapshotTiming } from '@sightline/semantic-core';
+import { CHROMIUM_BASE_FLAGS } from '@sightline/harness';
 import { freshTab, withTimeout } from './browser.js';
 import { median } from './results.js';
 
@@ -333,7 +334,7 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       options.runs,
       () => oneShotCall(['--json', 'snapshot', url], env, options, oneShotPhases),
       async () => {
-        const { ms, stdout } = await runProcess([`${HERE}bare-one-shot.js`, url, CHROME], env, options.timeoutMs);
+        const { ms, stdout } = await runProcess([`${HERE}bare-one-shot.js`, url, CHROME], { ...env, SIGHTLINE_BARE_FLAGS: JSON.stringify(CHROMIUM_BASE_FLAGS) }, options.timeoutMs);
         const { launch_ms, load_ms, visit_ms, stop_ms } = JSON.parse(stdout) as FloorPhases;
         floorPhases.push({ launch_ms, load_ms, visit_ms, stop_ms });
         return ms;

@@ -125,3 +125,24 @@ describe('default capture of the mail app', () => {
     for (const node of capture.nodes) expect(node.handle).toMatch(/^\d+$/);
   });
 });
+
+describe('a tab that closed before its first read', () => {
+  it('is refused as browser_tab_not_found (the attach itself finds it gone), and the connection keeps serving', async () => {
+    const CDP = (await import('chrome-remote-interface')).default;
+    const side = await CDP({ host: '127.0.0.1', port: fixture.chromium.port, local: true, target: fixture.chromium.wsEndpoint });
+    try {
+      const { targetId } = await side.Target.createTarget({ url: 'about:blank', background: true });
+      expect((await fixture.connection.listTabs()).map((tab) => tab.key)).toContain(targetId);
+      await side.Target.closeTarget({ targetId });
+      // Closing is asynchronous: read once the browser no longer lists it.
+      for (let tries = 0; (await fixture.connection.listTabs()).some((tab) => tab.key === targetId); tries += 1) {
+        expect(tries).toBeLessThan(200);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await expect(fixture.connection.capture(targetId, viewportRead())).rejects.toMatchObject({ code: 'browser_tab_not_found' });
+    } finally {
+      await side.close();
+    }
+    expect(findNodes(await fixture.connection.capture(fixture.tabKey, viewportRead()), 'button', 'Send')).toHaveLength(1);
+  });
+});

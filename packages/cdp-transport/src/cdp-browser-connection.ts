@@ -332,20 +332,25 @@ export class CdpBrowserConnection implements BrowserConnection {
     let tab = this.tabs.get(tabKey);
     if (!tab) {
       tab = (async () => {
-        const { targetInfos } = await this.connection.root.send('Target.getTargets');
-        if (!targetInfos.some((t) => t.targetId === tabKey && t.type === 'page')) {
-          throw new SightlineError('browser_tab_not_found', 'That tab is gone; list the tabs again (bind).');
+        // Issue 16: no `Target.getTargets` first (a round trip a just-started browser answers
+        // slowly): keys come from `listTabs`, and a tab closed since (or while attaching) fails
+        // the attach itself.
+        try {
+          return await CdpTab.attach(this.connection, tabKey, (navigation) =>
+            this.emit({
+              type: 'navigated',
+              tabKey,
+              frame: this.frameKeys.key(navigation.frameId),
+              documentKey: this.documentKeys.key(navigation.loaderId),
+              mainFrame: navigation.mainFrame,
+            }),
+          );
+        } catch (error) {
+          if (TransportError.isInstance(error) && error.failure === 'target_closed' && !this.connection.closed) {
+            throw new SightlineError('browser_tab_not_found', 'That tab is gone; list the tabs again (bind).');
+          }
+          throw error;
         }
-        const attached = await CdpTab.attach(this.connection, tabKey, (navigation) =>
-          this.emit({
-            type: 'navigated',
-            tabKey,
-            frame: this.frameKeys.key(navigation.frameId),
-            documentKey: this.documentKeys.key(navigation.loaderId),
-            mainFrame: navigation.mainFrame,
-          }),
-        );
-        return attached;
       })();
       const created = tab;
       this.tabs.set(tabKey, created);
