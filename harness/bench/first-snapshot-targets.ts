@@ -62,7 +62,7 @@ function floorRatioNote(row: FirstSnapshotRow, playwrightMs: number): string {
   const floor = row.one_shot_floor;
   if (!floor || floor.status !== 'ok' || floor.median_ms === null) return '';
   const p = row.one_shot_floor_phases ?? {};
-  return `; the floor (a plain CDP client that starts the same Chromium, loads the page, visits every node once, stops; alternating with these runs) takes ${fmt(floor.median_ms)} alone — ${(floor.median_ms / playwrightMs).toFixed(2)}× Playwright's one-shot (its load in the fresh browser ${fmt(p.load_ms ?? null)} against ${fmt(row.load_without.median_ms)} in a running one)`;
+  return `; the floor (a plain CDP client that starts the same Chromium, loads the page, visits every node once, stops; alternating with these runs) takes ${fmt(floor.median_ms)} alone — ${(floor.median_ms / playwrightMs).toFixed(2)}× Playwright's one-shot (its load in the fresh browser ${fmt(p.load_ms ?? null)} against ${fmt(row.load_without.median_ms)} in a running one), without the quiet period after the load that the one-shot waits for as well`;
 }
 
 /** Issue 16's targets, each met or missed with the measured number (rows that did not run add none). */
