@@ -275,7 +275,9 @@ function rerender(outDir: string): number {
   output.targets = [...targetChecks(output.measurements, output.pages, output.profiles ?? [], output.cli_overhead ?? null), ...firstSnapshotChecks(output.first_snapshot ?? [])];
   writeFileSync(join(outDir, 'latest.json'), JSON.stringify(output, null, 2) + '\n');
   writeFileSync(join(outDir, 'latest.md'), renderMarkdown(output));
-  console.log(`rewrote ${join(outDir, 'latest.{json,md}')} from its measurements`);
+  const firstSnapshot = output.first_snapshot ?? [];
+  if (firstSnapshot.length > 0) writeFileSync(join(outDir, 'first-snapshot.svg'), renderFirstSnapshotSvg(firstSnapshot));
+  console.log(`rewrote ${join(outDir, 'latest.{json,md}')}${firstSnapshot.length > 0 ? ' and first-snapshot.svg' : ''} from its measurements`);
   return 0;
 }
 

@@ -45,6 +45,22 @@ export function phaseValues(phases: Partial<SnapshotTiming>): Array<{ key: strin
   return PHASES.map((phase) => ({ ...phase, ms: msOf(phase.key) })).filter((phase) => phase.ms > 0);
 }
 
+/** Floor parts without a one-shot counterpart (its start and load share the one-shot's colours). */
+const FLOOR_ONLY_PHASES = [
+  { key: 'visit_ms', label: 'floor: visit every node', colour: '#393b79' },
+  { key: 'stop_ms', label: 'floor: stop', colour: '#bcbd22' },
+] as const;
+
+/** The floor's phases as a bar: start and load in the one-shot's launch and load-wait colours. */
+function floorPhaseValues(phases: Partial<FloorPhases>): Array<{ key: string; label: string; colour: string; ms: number }> {
+  const colourOf = (key: 'launch' | 'load_wait'): string => PHASES.find((phase) => phase.key === key)!.colour;
+  return [
+    { key: 'launch_ms', label: 'floor: launch', colour: colourOf('launch'), ms: phases.launch_ms ?? 0 },
+    { key: 'load_ms', label: 'floor: load', colour: colourOf('load_wait'), ms: phases.load_ms ?? 0 },
+    ...FLOOR_ONLY_PHASES.map((phase) => ({ ...phase, ms: phases[phase.key] ?? 0 })),
+  ].filter((part) => part.ms > 0);
+}
+
 function phaseText(phases: Partial<SnapshotTiming>): string {
   return phaseValues(phases)
     .map((phase) => `${phase.label} ${fmtMs(phase.ms)}`)
@@ -112,15 +128,18 @@ export function renderFirstSnapshotSvg(rows: FirstSnapshotRow[]): string {
   const bars = rows.flatMap((r) => [
     { label: `${r.size.toLocaleString('en-US')} · first snapshot`, parts: phaseValues(r.first_phases) },
     { label: `${r.size.toLocaleString('en-US')} · one-shot`, parts: phaseValues(r.one_shot_phases) },
+    ...(r.one_shot_floor_phases ? [{ label: `${r.size.toLocaleString('en-US')} · floor`, parts: floorPhaseValues(r.one_shot_floor_phases) }] : []),
     ...(r.one_shot_warm_phases ? [{ label: `${r.size.toLocaleString('en-US')} · warm one-shot`, parts: phaseValues(r.one_shot_warm_phases) }] : []),
   ]);
   const width = 900;
   const left = 190;
-  const right = 40;
+  const right = 70;
   const top = 62;
   const barHeight = 22;
   const gap = 12;
-  const legendHeight = 48;
+  const legend = [...PHASES, ...FLOOR_ONLY_PHASES];
+  const legendColumns = 3;
+  const legendHeight = Math.ceil(legend.length / legendColumns) * 20 + 8;
   const height = top + bars.length * (barHeight + gap) + legendHeight + 30;
   const max = Math.max(1, ...bars.map((bar) => bar.parts.reduce((sum, part) => sum + part.ms, 0)));
   const scale = (width - left - right) / max;
@@ -128,7 +147,7 @@ export function renderFirstSnapshotSvg(rows: FirstSnapshotRow[]): string {
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="12">`);
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text x="${left}" y="26" font-size="17" font-weight="bold" fill="#1d2330">Where a first snapshot's time goes</text>`);
-  out.push(`<text x="${left}" y="46" fill="#5a6270">timing_ms medians per inbox size (ms, linear); one-shot adds launch and load wait (warm: load wait only)</text>`);
+  out.push(`<text x="${left}" y="46" fill="#5a6270">timing_ms medians per inbox size (ms, linear); one-shots add launch and load wait; floor: a plain CDP client</text>`);
   bars.forEach((bar, index) => {
     const y = top + index * (barHeight + gap);
     out.push(`<text x="${left - 8}" y="${y + barHeight / 2 + 4}" text-anchor="end" fill="#1d2330">${escapeXml(bar.label)}</text>`);
@@ -142,9 +161,9 @@ export function renderFirstSnapshotSvg(rows: FirstSnapshotRow[]): string {
     out.push(`<text x="${(x + 6).toFixed(1)}" y="${y + barHeight / 2 + 4}" fill="#5a6270">${escapeXml(fmtMs(total))}</text>`);
   });
   const legendTop = top + bars.length * (barHeight + gap) + 10;
-  PHASES.forEach((phase, index) => {
-    const x = left + (index % 5) * 140;
-    const y = legendTop + Math.floor(index / 5) * 20;
+  legend.forEach((phase, index) => {
+    const x = left + (index % legendColumns) * 230;
+    const y = legendTop + Math.floor(index / legendColumns) * 20;
     out.push(`<rect x="${x}" y="${y}" width="12" height="12" fill="${phase.colour}"/>`);
     out.push(`<text x="${x + 18}" y="${y + 11}" fill="#1d2330">${escapeXml(phase.label)}</text>`);
   });
