@@ -39,8 +39,26 @@ const baseFlags: readonly string[] = process.env.SIGHTLINE_BARE_FLAGS
   ? (JSON.parse(process.env.SIGHTLINE_BARE_FLAGS) as string[])
   : (await import('@sightline/harness')).CHROMIUM_BASE_FLAGS;
 const flags = baseFlags.map((flag) => (flag === '--user-data-dir=<fresh>' ? `--user-data-dir=${profile}` : flag));
-const browser = spawn(executablePath, [...flags, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+// POSIX: a process group of its own, so one kill reaches its helper processes too.
+const browser = spawn(executablePath, [...flags, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: process.platform !== 'win32' });
 const exited = new Promise<void>((resolve) => browser.once('exit', () => resolve()));
+/** Kills the browser and its helpers, waits (bounded) until it is gone, deletes its profile. */
+async function killBrowser(): Promise<void> {
+  if (browser.exitCode === null && browser.signalCode === null) {
+    try {
+      if (process.platform === 'win32') browser.kill('SIGKILL');
+      else process.kill(-browser.pid!, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  }
+  rmSync(profile, { recursive: true, force: true });
+}
+// The bench stops a run that exceeds its timeout with SIGTERM: take the browser and its profile along.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => void killBrowser().finally(() => process.exit(128 + (signal === 'SIGTERM' ? 15 : 2))));
+}
 const loadingClient = import('chrome-remote-interface');
 try {
   const browserUrl = await new Promise<string>((resolve, reject) => {
@@ -81,10 +99,6 @@ try {
     `${JSON.stringify({ launch_ms: launched - started, load_ms: loaded - launched, visit_ms: visited - loaded, stop_ms: stopped - visited, elements: counts.elements, texts: counts.texts })}\n`,
   );
 } finally {
-  if (browser.exitCode === null && browser.signalCode === null) {
-    browser.kill('SIGKILL');
-    await exited;
-  }
-  rmSync(profile, { recursive: true, force: true });
+  await killBrowser();
 }
 process.exit(0);
