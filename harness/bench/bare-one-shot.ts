@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FloorPhases } from './first-snapshot.js';
 
 /** Counts the composed tree's elements and text nodes (open shadow roots entered). Runs in the page. */
 const VISIT_EVERY_NODE = `(() => {
@@ -94,10 +95,8 @@ try {
   await send('Browser.close').catch(() => undefined);
   await exited;
   const stopped = performance.now();
-  const counts = result.value;
-  process.stdout.write(
-    `${JSON.stringify({ launch_ms: launched - started, load_ms: loaded - launched, visit_ms: visited - loaded, stop_ms: stopped - visited, elements: counts.elements, texts: counts.texts })}\n`,
-  );
+  const phases: FloorPhases = { launch_ms: launched - started, load_ms: loaded - launched, visit_ms: visited - loaded, stop_ms: stopped - visited };
+  process.stdout.write(`${JSON.stringify({ ...phases, ...result.value })}\n`);
 } finally {
   await killBrowser();
 }

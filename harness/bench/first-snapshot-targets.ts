@@ -37,32 +37,41 @@ function oneShotSteps(wall: number | null, phases: FirstSnapshotRow['one_shot_ph
   return `${fmt(wall)}: Chromium's start ${fmt(launch)} (\`launch\`), load wait ${fmt(loadWait)} (the page's load, then at least 300 ms with no request${warmUp}), snapshot ${fmt(snapshot)}, the rest ${fmt(rest)} (Node, loading Sightline, stopping the browser)`;
 }
 
+/** The floor of the row's one-shot (bare-one-shot.ts), when it was measured. */
+function measuredFloor(row: FirstSnapshotRow): { ms: number; what: string } | null {
+  const floor = row.one_shot_floor;
+  if (!floor || floor.status !== 'ok' || floor.median_ms === null) return null;
+  const p = row.one_shot_floor_phases ?? {};
+  return {
+    ms: floor.median_ms,
+    what:
+      `the floor — a plain CDP client that only starts the same Chromium, loads the page, visits every node once and stops, alternating with these runs — takes ${fmt(floor.median_ms)} ` +
+      `(Chromium's start to its DevTools port ${fmt(p.launch_ms ?? null)}, the load in the fresh browser ${fmt(p.load_ms ?? null)} against ${fmt(row.load_without.median_ms)} in a running one, ` +
+      `one visit of every node ${fmt(p.visit_ms ?? null)}, the stop ${fmt(p.stop_ms ?? null)}; without the quiet period after the load that the one-shot waits for as well)`,
+  };
+}
+
 /**
- * The measured floor next to a one-shot that missed `load + 1.5 s`: what a plain CDP client paid in
- * the same run to start Chromium, load the page, visit every node once and stop — and whether that
- * alone is over the target (then no one-shot that reads every node meets it on this machine), or
- * how much Sightline spends beyond it.
+ * The measured floor next to a one-shot that missed `load + 1.5 s`: whether it alone is over the
+ * target (then no one-shot that reads every node meets it on this machine), or how much Sightline
+ * spends beyond it ('' without a floor).
  */
 function floorNote(row: FirstSnapshotRow, wall: number | null): string {
-  const floor = row.one_shot_floor;
+  const floor = measuredFloor(row);
   const load = row.load_without.median_ms;
-  if (!floor || floor.status !== 'ok' || floor.median_ms === null || load === null) return '';
-  const p = row.one_shot_floor_phases ?? {};
-  const parts = `Chromium's start to its DevTools port ${fmt(p.launch_ms ?? null)}, the load in the fresh browser ${fmt(p.load_ms ?? null)} (${fmt(load)} in a running one), one visit of every node ${fmt(p.visit_ms ?? null)}, the stop ${fmt(p.stop_ms ?? null)}`;
+  if (!floor || load === null) return '';
   const target = load + 1500;
   const verdict =
-    floor.median_ms > target
-      ? `already ${fmt(floor.median_ms - target)} over load + 1.5 s: on this machine no one-shot that reads every node meets the target`
-      : `${fmt(target - floor.median_ms)} under load + 1.5 s; Sightline's one-shot takes ${wall === null ? 'n/a' : fmt(wall - floor.median_ms)} more than it`;
-  return `; the floor — a plain CDP client that only starts the same Chromium, loads the page, visits every node once and stops, alternating with these runs — takes ${fmt(floor.median_ms)} (${parts}): ${verdict}`;
+    floor.ms > target
+      ? `already ${fmt(floor.ms - target)} over load + 1.5 s: on this machine no one-shot that reads every node meets the target`
+      : `${fmt(target - floor.ms)} under load + 1.5 s; Sightline's one-shot takes ${wall === null ? 'n/a' : fmt(wall - floor.ms)} more than it`;
+  return `; ${floor.what}: ${verdict}`;
 }
 
 /** The floor against Playwright's one-shot, for a one-shot that missed `≤ 0.3×` ('' without a floor). */
 function floorRatioNote(row: FirstSnapshotRow, playwrightMs: number): string {
-  const floor = row.one_shot_floor;
-  if (!floor || floor.status !== 'ok' || floor.median_ms === null) return '';
-  const p = row.one_shot_floor_phases ?? {};
-  return `; the floor (a plain CDP client that starts the same Chromium, loads the page, visits every node once, stops; alternating with these runs) takes ${fmt(floor.median_ms)} alone — ${(floor.median_ms / playwrightMs).toFixed(2)}× Playwright's one-shot (its load in the fresh browser ${fmt(p.load_ms ?? null)} against ${fmt(row.load_without.median_ms)} in a running one), without the quiet period after the load that the one-shot waits for as well`;
+  const floor = measuredFloor(row);
+  return floor ? `; ${floor.what}: alone ${(floor.ms / playwrightMs).toFixed(2)}× Playwright's one-shot` : '';
 }
 
 /** Issue 16's targets, each met or missed with the measured number (rows that did not run add none). */

@@ -134,31 +134,28 @@ function ratioTo(own: Stat, peer: number | null): number | null {
 }
 
 async function series(runs: number, work: () => Promise<number>): Promise<Stat> {
-  const out: number[] = [];
-  try {
-    for (let run = 0; run < runs; run += 1) out.push(await work());
-  } catch (error) {
-    const message = (error as Error).message ?? String(error);
-    return stat(out, /timed? ?out|exceeded/i.test(message) ? 'timeout' : 'error', message);
-  }
-  return stat(out);
+  return (await inTurn(runs, work))[0]!;
 }
 
-/** Two kinds of run taken in turn (a, b, a, b, …), so a drift of the machine meets both alike. */
-async function alternating(runs: number, a: () => Promise<number>, b: () => Promise<number>): Promise<[Stat, Stat]> {
-  const out: [number[], number[]] = [[], []];
-  const failed: Array<{ status: Stat['status']; reason: string } | null> = [null, null];
-  for (let run = 0; run < runs && !failed[0] && !failed[1]; run += 1) {
-    for (const [k, work] of [a, b].entries()) {
+/**
+ * Kinds of run taken in turn (a, b, a, b, …), so a drift of the machine meets them alike; all stop
+ * at the first failure, whose Stat says how (the runs before it kept).
+ */
+async function inTurn(runs: number, ...works: Array<() => Promise<number>>): Promise<Stat[]> {
+  const out = works.map((): number[] => []);
+  let failure: { kind: number; status: Stat['status']; reason: string } | null = null;
+  for (let run = 0; run < runs && failure === null; run += 1) {
+    for (const [kind, work] of works.entries()) {
       try {
-        out[k]!.push(await work());
+        out[kind]!.push(await work());
       } catch (error) {
-        const message = (error as Error).message ?? String(error);
-        failed[k] = { status: /timed? ?out|exceeded/i.test(message) ? 'timeout' : 'error', reason: message };
+        const reason = (error as Error).message ?? String(error);
+        failure = { kind, status: /timed? ?out|exceeded/i.test(reason) ? 'timeout' : 'error', reason };
+        break;
       }
     }
   }
-  return [0, 1].map((k) => (failed[k] ? stat(out[k]!, failed[k].status, failed[k].reason) : stat(out[k]!))) as [Stat, Stat];
+  return out.map((ms, kind) => (failure?.kind === kind ? stat(ms, failure.status, failure.reason) : stat(ms)));
 }
 
 function medianPhases<K extends string>(samples: Array<Partial<Record<K, number>>>): Partial<Record<K, number>> {
@@ -330,7 +327,7 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
     });
     const oneShotPhases: Array<Partial<SnapshotTiming>> = [];
     const floorPhases: FloorPhases[] = [];
-    const [oneShot, floor] = await alternating(
+    const [oneShot, floor] = (await inTurn(
       options.runs,
       () => oneShotCall(['--json', 'snapshot', url], env, options, oneShotPhases),
       async () => {
@@ -339,7 +336,7 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
         floorPhases.push({ launch_ms, load_ms, visit_ms, stop_ms });
         return ms;
       },
-    );
+    )) as [Stat, Stat];
     const warm = await warmOneShots(url, env, options);
     const playwright = await series(options.runs, async () => (await runProcess([`${HERE}playwright-one-shot.js`, url, CHROME], env, options.timeoutMs)).ms);
     const peer = playwright.status === 'ok' ? playwright.median_ms : playwright.status === 'timeout' ? options.timeoutMs : null;

@@ -45,20 +45,16 @@ export function phaseValues(phases: Partial<SnapshotTiming>): Array<{ key: strin
   return PHASES.map((phase) => ({ ...phase, ms: msOf(phase.key) })).filter((phase) => phase.ms > 0);
 }
 
-/** Floor parts without a one-shot counterpart (its start and load share the one-shot's colours). */
-const FLOOR_ONLY_PHASES = [
-  { key: 'visit_ms', label: 'floor: visit every node', colour: '#393b79' },
-  { key: 'stop_ms', label: 'floor: stop', colour: '#bcbd22' },
-] as const;
+/** The floor's phases in the order they happen; its start and load take the one-shot's colours. */
+const FLOOR_PHASES: Array<{ key: keyof FloorPhases; label: string; colour: string }> = [
+  { key: 'launch_ms', label: 'launch', colour: PHASES.find((phase) => phase.key === 'launch')!.colour },
+  { key: 'load_ms', label: 'load', colour: PHASES.find((phase) => phase.key === 'load_wait')!.colour },
+  { key: 'visit_ms', label: 'visit every node', colour: '#393b79' },
+  { key: 'stop_ms', label: 'stop', colour: '#bcbd22' },
+];
 
-/** The floor's phases as a bar: start and load in the one-shot's launch and load-wait colours. */
 function floorPhaseValues(phases: Partial<FloorPhases>): Array<{ key: string; label: string; colour: string; ms: number }> {
-  const colourOf = (key: 'launch' | 'load_wait'): string => PHASES.find((phase) => phase.key === key)!.colour;
-  return [
-    { key: 'launch_ms', label: 'floor: launch', colour: colourOf('launch'), ms: phases.launch_ms ?? 0 },
-    { key: 'load_ms', label: 'floor: load', colour: colourOf('load_wait'), ms: phases.load_ms ?? 0 },
-    ...FLOOR_ONLY_PHASES.map((phase) => ({ ...phase, ms: phases[phase.key] ?? 0 })),
-  ].filter((part) => part.ms > 0);
+  return FLOOR_PHASES.map((phase) => ({ ...phase, ms: phases[phase.key] ?? 0 })).filter((phase) => phase.ms > 0);
 }
 
 function phaseText(phases: Partial<SnapshotTiming>): string {
@@ -68,8 +64,10 @@ function phaseText(phases: Partial<SnapshotTiming>): string {
 }
 
 /** The floor's phases: Chromium's start (to its DevTools port), the load, the visit of every node, the stop. */
-export function floorPhaseText(phases: Partial<FloorPhases>): string {
-  return `launch ${fmtMs(phases.launch_ms ?? null)} · load ${fmtMs(phases.load_ms ?? null)} · visit ${fmtMs(phases.visit_ms ?? null)} · stop ${fmtMs(phases.stop_ms ?? null)}`;
+function floorPhaseText(phases: Partial<FloorPhases>): string {
+  return floorPhaseValues(phases)
+    .map((phase) => `${phase.label} ${fmtMs(phase.ms)}`)
+    .join(' · ');
 }
 
 /** The issue 16 section of latest.md: targets, then the rows. */
@@ -137,7 +135,9 @@ export function renderFirstSnapshotSvg(rows: FirstSnapshotRow[]): string {
   const top = 62;
   const barHeight = 22;
   const gap = 12;
-  const legend = [...PHASES, ...FLOOR_ONLY_PHASES];
+  // The floor's parts with a colour of their own (its start and load share the one-shot's).
+  const floorOwn = FLOOR_PHASES.filter((part) => !PHASES.some((phase) => phase.colour === part.colour));
+  const legend = [...PHASES, ...floorOwn.map((part) => ({ ...part, label: `floor: ${part.label}` }))];
   const legendColumns = 3;
   const legendHeight = Math.ceil(legend.length / legendColumns) * 20 + 8;
   const height = top + bars.length * (barHeight + gap) + legendHeight + 30;

@@ -303,7 +303,6 @@ export class CdpConnection {
   }
 }
 
-/** Opens a chrome-remote-interface client within `ms`; one that opens too late is closed. */
 /**
  * The protocol descriptor the client is given: no domains. Issue 16: with its bundled descriptor
  * (`local: true`) chrome-remote-interface builds a method for every command and event of every
@@ -313,6 +312,7 @@ export class CdpConnection {
  */
 const NO_DOMAINS: CDP.Protocol = { version: { major: '1', minor: '3' }, domains: [] };
 
+/** Opens a chrome-remote-interface client within `ms`; one that opens too late is closed. */
 async function openClient(webSocketUrl: string, ms: number, method: string, signal: AbortSignal | undefined): Promise<CDP.Client> {
   if (signal?.aborted) throw cancelledError('connecting to the browser');
   const opening = CDP({ target: webSocketUrl, protocol: NO_DOMAINS });
