@@ -79,6 +79,27 @@ describe('closed shadow roots on built-in elements (small document: one whole pi
     expect(await f.evaluate<string>(`document.getElementById('${C.status}').textContent`)).toBe('Closed panel opened');
   });
 
+  it('a one-shot warm-up (the quiet period after load) makes the whole read and composes the roots; the capture after it reads nothing again', async () => {
+    const { connection, tabKey } = await connect();
+    try {
+      const opening = f.recorder.mark();
+      const opened = await connection.prepareTab(tabKey, { width: 1280, height: 800 }, f.server.closedRootsUrl(), { until: 'ready', timeoutMs: 30_000, quietMs: 300 });
+      expect(opened?.warmUpMs).toBeGreaterThan(0);
+      expect(wholeReads(f.recorder.since(opening))).toHaveLength(1);
+      const mark = f.recorder.mark();
+      const capture = await connection.capture(tabKey, viewportRead());
+      expect(describes(f.recorder.since(mark))).toEqual([]);
+      expect(connection.lastCaptureStats['closedRoots.calls']).toBe(0);
+      // Nothing changed since: the warm-up's walk, roots composed, is the capture's.
+      expect(connection.lastCaptureStats['page.warmRecords']).toBeGreaterThan(10);
+      expect(findNodes(capture, 'button', C.divButton)).toHaveLength(1);
+      expect(hasText(capture, C.spanText)).toBe(true);
+      expect(capture.coverage.exhausted).toEqual([]);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('places the closed content under its built-in host', async () => {
     const { capture } = await captureOnce(f.server.closedRootsUrl());
     const button = findNodes(capture, 'button', C.divButton);

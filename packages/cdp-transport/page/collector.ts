@@ -51,7 +51,7 @@ export class Collector implements CollectorApi<Node> {
   capture(options: CaptureOptions): ShipResult | ClosedRootRequest {
     return this.document.capture(options);
   }
-  warmUp(options: WarmUpOptions): number {
+  warmUp(options: WarmUpOptions): number | ClosedRootRequest {
     return this.document.warmUp(options);
   }
   rankedKeys(token: string): number[] | null {

@@ -15,7 +15,7 @@ import type { Ranking, Walk } from './types.js';
 import { SegmentCache } from './walk/segments.js';
 import { walkDocument } from './walk/walk-document.js';
 import { WarmWalk } from './warm-walk.js';
-import type { CaptureOptions, ClosedRootRequest, ShipResult, WarmUpOptions } from './wire/ship-result.js';
+import type { CaptureOptions, ClosedRootRequest, ShipResult, WalkOptions, WarmUpOptions } from './wire/ship-result.js';
 
 const MAX_STORED_RANKINGS = 4;
 
@@ -112,16 +112,19 @@ export class DocumentCapture {
   }
 
   /**
-   * Issue 16: walks this document once as a capture would (walk, echo rules, hit tests, ranking),
-   * shipping nothing. A one-shot runs it while it waits for the page to go quiet: the next capture
-   * may use this walk as it is (`options.warm`, warm-walk.ts), or else copies its unchanged parts
-   * (segments.ts) — either way its snapshot is not the document's first walk. Answers the records walked.
+   * Issue 16: walks this document once as a capture would (walk, closed-root reads, echo rules, hit
+   * tests, ranking), shipping nothing. A one-shot runs it while it waits for the page to go quiet:
+   * the next capture may use this walk as it is (`options.warm`, warm-walk.ts), or else copies its
+   * unchanged parts (segments.ts) — either way its snapshot is not the document's first walk, nor
+   * its first closed-root read. Answers the records walked, or a closed-root request first.
    */
-  warmUp(options: WarmUpOptions): number {
+  warmUp(options: WarmUpOptions): number | ClosedRootRequest {
     const start = performance.now();
     const watch = this.watched();
     watch.log.flush();
-    const walk = this.walkNow(options, start, watch, true);
+    const walk = this.closed.takeWalk(options.closed) ?? this.walkNow(options, start, watch, true);
+    const closed = this.closed.request(walk, options.closed);
+    if (closed !== null) return closed;
     this.classify(walk, options, start, performance.now(), watch, true);
     this.warmWalk.keep(walk, watch.log);
     return walk.nodes.length;
@@ -172,13 +175,13 @@ export class DocumentCapture {
     }
   }
 
-  private walkNow(options: WarmUpOptions, start: number, watch: Watch, reuse: boolean): Walk {
+  private walkNow(options: WalkOptions, start: number, watch: Watch, reuse: boolean): Walk {
     const limits = { deadline: start + options.timeMs, maxNodes: options.maxNodes, maxHitTests: options.maxHitTests };
     return walkDocument(document, this.anyClosedRoot ? this.closedRoots : null, this.checkedHosts, limits, options.placement, watch.log, reuse ? watch.segments : undefined);
   }
 
   /** Echo rules, the records kept for reuse, paint evidence and ranking of a finished walk (timed). */
-  private classify(walk: Walk, options: WarmUpOptions, start: number, walked: number, watch: Watch, reuse: boolean): { order: Int32Array; tiers: Uint8Array } {
+  private classify(walk: Walk, options: WalkOptions, start: number, walked: number, watch: Watch, reuse: boolean): { order: Int32Array; tiers: Uint8Array } {
     const done = this.classified.get(walk);
     if (done) {
       this.timings = { walk: walked - start, echo: 0, hit: 0, rank: 0, reusedRecords: 0, warmRecords: walk.nodes.length };

@@ -21,8 +21,11 @@ export interface CollectorApi<N> {
   // ── Capture (SPEC §8): walk, rank and ship; continuations of a stored ranking.
   /** Walks, ranks and ships this document, or first asks the Node side to read closed shadow roots. */
   capture(options: CaptureOptions): ShipResult | ClosedRootRequest;
-  /** Issue 16: walks this document once so the next capture can use that walk (or copy what stays unchanged); ships nothing (answers the records walked). */
-  warmUp(options: WarmUpOptions): number;
+  /**
+   * Issue 16: walks this document once so the next capture can use that walk (or copy what stays
+   * unchanged); ships nothing (answers the records walked), or first asks for closed shadow roots as `capture` does.
+   */
+  warmUp(options: WarmUpOptions): number | ClosedRootRequest;
   /** Ranked keys of a stored ranking: [recordIndex, tier] pairs flattened, in rank order (null: gone). */
   rankedKeys(token: string): number[] | null;
   /** Ships given records of a stored ranking (for continuations). */

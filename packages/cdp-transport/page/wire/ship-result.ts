@@ -54,8 +54,14 @@ export interface CaptureOptions {
   warm?: boolean;
 }
 
-/** Issue 16: the limits of a warm-up walk (a capture's, without mode, shipping or closed-root passes). */
-export type WarmUpOptions = Pick<CaptureOptions, 'timeMs' | 'maxNodes' | 'maxHitTests' | 'placement'>;
+/** The limits of one walk, a capture's or a warm-up's. */
+export type WalkOptions = Pick<CaptureOptions, 'timeMs' | 'maxNodes' | 'maxHitTests' | 'placement'>;
+
+/**
+ * Issue 16: a warm-up walk is a capture's without mode or shipping. Its closed-root passes are a
+ * capture's, so the capture after it finds the document read already.
+ */
+export type WarmUpOptions = WalkOptions & { closed: ClosedRootOptions };
 
 /** Computed style evidence of a shipped element (defaults left out). */
 export interface ShippedStyle {

@@ -3,6 +3,7 @@ import { TransportError } from '@sightline/semantic-core';
 import { DEFAULT_CAPTURE_BUDGETS, type CaptureBudgets } from '../budgets.js';
 import { OBJECT_GROUP, type CaptureCallBudget } from './call-budget.js';
 import { callPage, callPageObjects, PageObject, type PageWorld as WorldRef } from '../page-call/page-call.js';
+import type { ClosedRootOptions, ClosedRootRequest } from './shipped.js';
 
 /**
  * Closed author shadow roots (README "How a capture works", 5). Page script cannot see them, not
@@ -37,8 +38,40 @@ export function closedRootPlan(budgets: Pick<CaptureBudgets, 'closedRootScanNode
 }
 
 /** Whether closed-root work may still be asked for in this capture. */
-export function closedRootCallsLeft(plan: ClosedRootPlan, budget: CaptureCallBudget): boolean {
+function closedRootCallsLeft(plan: ClosedRootPlan, budget: CaptureCallBudget): boolean {
   return plan.callsLeft > 0 && budget.calls < budget.callLimit;
+}
+
+/** Collector calls per frame: a walk, and after each closed-root request a walk that composes what it found. */
+const MAX_WALKS = 4;
+
+/**
+ * One frame's exchange with its collector (`capture`, or a one-shot's `warmUp`): call it, answer
+ * each closed-root request it makes (`closed` tells the next call what was done), and call again —
+ * until it answers. The last call, or one with no discovery budget left, answers whatever its walk
+ * holds (work left undone is named `calls`).
+ */
+export async function withClosedRoots<T>(
+  world: WorldRef,
+  budget: CaptureCallBudget,
+  plan: ClosedRootPlan,
+  closed: ClosedRootOptions,
+  call: () => Promise<T | ClosedRootRequest>,
+): Promise<T> {
+  for (let attempt = 0; attempt < MAX_WALKS; attempt++) {
+    closed.pass = attempt < MAX_WALKS - 1 && closedRootCallsLeft(plan, budget);
+    const answer = await call();
+    if (!isClosedRootRequest(answer)) return answer;
+    if ('closedScan' in answer) {
+      await scanClosedRoots(world, budget, plan);
+      // One pierced read per frame and capture: what is inserted meanwhile waits for the next snapshot.
+      closed.rescan = false;
+    } else {
+      await checkClosedCandidates(world, budget, plan, answer.closedCandidates);
+    }
+    closed.again = true;
+  }
+  throw new TransportError('protocol_error', 'the collector did not ship its walk', 'Runtime.callFunctionOn');
 }
 
 /** Takes one discovery call from both budgets; false (and `calls` exhausted) when either is spent. */
@@ -72,6 +105,10 @@ export function collectClosedRoots(node: Protocol.DOM.Node, found: Found): void 
   if (children) for (const child of children) collectClosedRoots(child, found);
   if (roots) for (const root of roots) collectClosedRoots(root, found);
   // contentDocument (another frame), templateContent (inert) and pseudo elements: not this frame's content.
+}
+
+function isClosedRootRequest(answer: unknown): answer is ClosedRootRequest {
+  return typeof answer === 'object' && answer !== null && ('closedScan' in answer || 'closedCandidates' in answer);
 }
 
 /** A protocol error of a whole read (Chromium's nesting limit, an oversized reply): read shallower. */

@@ -3,7 +3,7 @@ import type { CdpTab } from '../tab/cdp-tab.js';
 import { DEFAULT_CAPTURE_BUDGETS } from '../budgets.js';
 import type { CaptureCallBudget } from './call-budget.js';
 import { callPage, callPageObjects, type PageWorld as WorldRef } from '../page-call/page-call.js';
-import { checkClosedCandidates, closedRootCallsLeft, closedRootPlan, scanClosedRoots, type ClosedRootPlan } from './closed-roots.js';
+import { closedRootPlan, withClosedRoots, type ClosedRootPlan } from './closed-roots.js';
 import type { CollectorMode, FramePlacement, ShipResult } from './shipped.js';
 
 /** What one frame's collector pass produced, with the frames nested under its <iframe> nodes. */
@@ -39,9 +39,6 @@ export interface WalkPlan {
   /** Issue 16: the main frame may use its warm-up's walk (no request since it began; page/warm-walk.ts checks the rest). */
   warm?: boolean;
 }
-
-/** Collector calls per frame: a walk, and after each closed-root request a walk that composes what it found. */
-const MAX_WALKS = 4;
 
 const OOPIF_ATTACH_WAIT_MS = 500;
 
@@ -87,42 +84,26 @@ export async function walkFrame(tab: CdpTab, frameId: string, placement: FramePl
   };
   const closed = (plan.closedRoots ??= closedRootPlan());
   options.closed.scanNodes = closed.scanNodes;
-  type Answer = ShipResult | { closedScan: number } | { closedCandidates: number };
-  let ship: Answer | undefined;
-  let recreated = false;
-  for (let attempt = 0; attempt < MAX_WALKS; attempt++) {
-    // The last walk, or one with no discovery budget left, ships whatever it holds (work left undone is named `calls`).
-    options.closed.pass = attempt < MAX_WALKS - 1 && closedRootCallsLeft(closed, budget);
-    try {
-      ship = await callPage(budget.site(world), 'capture', options);
-      if ('closedScan' in ship) {
-        await scanClosedRoots(world, budget, closed);
-        // One pierced read per frame and capture: what is inserted meanwhile waits for the next snapshot.
-        options.closed.rescan = false;
-      } else if ('closedCandidates' in ship) {
-        await checkClosedCandidates(world, budget, closed, ship.closedCandidates);
-      } else {
-        break;
-      }
-    } catch (error) {
-      // The world died with its document (a navigation since the frame-tree read), at any step of
-      // this frame's exchange: recreate it once and start the exchange over in the new document.
-      if (!recreated && TransportError.isInstance(error) && /context/i.test(error.message)) {
-        recreated = true;
-        const again = performance.now();
-        world = await tab.world(frameId, true);
-        budget.time('worldSetup', again);
-        options.closed.rescan = true;
-        options.closed.again = false;
-        attempt = -1;
-        continue;
-      }
-      throw error;
-    }
-    options.closed.again = true;
-    options.timeMs = Math.max(1, budget.timeLeftMs);
+  const exchange = (): Promise<ShipResult> =>
+    withClosedRoots(world, budget, closed, options.closed, () => {
+      // Each walk (a first one, one after a closed-root read) gets the time left then.
+      options.timeMs = Math.max(1, budget.timeLeftMs);
+      return callPage(budget.site(world), 'capture', options);
+    });
+  let ship: ShipResult;
+  try {
+    ship = await exchange();
+  } catch (error) {
+    // The world died with its document (a navigation since the frame-tree read), at any step of
+    // this frame's exchange: recreate it once and start the exchange over in the new document.
+    if (!(TransportError.isInstance(error) && /context/i.test(error.message))) throw error;
+    const again = performance.now();
+    world = await tab.world(frameId, true);
+    budget.time('worldSetup', again);
+    options.closed.rescan = true;
+    options.closed.again = false;
+    ship = await exchange();
   }
-  if (!ship || 'closedScan' in ship || 'closedCandidates' in ship) throw new TransportError('protocol_error', 'the collector did not ship its walk', 'Runtime.callFunctionOn');
   budget.nodesLeft -= ship.walked;
   addPageTimings(budget, ship.timings);
   for (const reason of ship.exhausted) budget.exhausted.add(reason as 'time' | 'nodes' | 'calls');

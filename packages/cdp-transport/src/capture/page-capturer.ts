@@ -15,7 +15,7 @@ import { AxFactsCache } from './ax-facts-cache.js';
 import { CaptureCallBudget, OBJECT_GROUP } from './call-budget.js';
 import { callPage, type PageWorld as WorldRef } from '../page-call/page-call.js';
 import { walkFrame, type FrameWalk, type WalkPlan } from './frame-walker.js';
-import { closedRootPlan } from './closed-roots.js';
+import { closedRootPlan, withClosedRoots } from './closed-roots.js';
 import { comparePaths, flattenWalks, RankingStore, type StoredRanking } from './ranking-store.js';
 import { pruneShipped, type CollectorMode, type FramePlacement, type ShipResult } from './shipped.js';
 
@@ -67,20 +67,34 @@ export class PageCapturer {
   /**
    * Issue 16: walks the main frame's document once without shipping anything, so the next capture
    * uses that walk as it is (while it still describes the page) or copies its unchanged parts,
-   * instead of paying the document's first (coldest) walk. Only with reuse (a capture without it
-   * reads everything afresh). Answers the records walked.
+   * instead of paying the document's first (coldest) walk. Its closed-root reads are a capture's
+   * (same budgets), so the capture after it finds them done: a small document's whole pierced read,
+   * and for a page with closed roots the walk that composes them, happen while the page goes quiet.
+   * Only with reuse (a capture without it reads everything afresh). Answers the records walked.
    */
   async warmUp(tab: CdpTab): Promise<number> {
     if (!this.reuse) return 0;
     const started = performance.now();
     const world = await tab.world(tab.mainFrameId);
     this.warmUps.set(tab, started);
-    return callPage(world, 'warmUp', {
+    const budget = new CaptureCallBudget(started + this.budgets.timeMs, this.budgets.calls, this.budgets.nodes, 1);
+    const plan = closedRootPlan(this.budgets);
+    const options = {
       timeMs: this.budgets.timeMs,
       maxNodes: this.budgets.nodes,
       maxHitTests: this.budgets.hitTests,
       placement: MAIN_FRAME_PLACEMENT,
-    });
+      closed: { pass: true, scanNodes: plan.scanNodes, rescan: true, again: false },
+    };
+    try {
+      return await withClosedRoots(world, budget, plan, options.closed, () => {
+        options.timeMs = Math.max(1, budget.timeLeftMs);
+        return callPage(budget.site(world), 'warmUp', options);
+      });
+    } finally {
+      // The closed-root reads made remote objects in the capture group; nothing else holds it yet.
+      await world.session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined);
+    }
   }
 
   async capture(tab: CdpTab, tabKey: string, request: CaptureRequest): Promise<PageCapture> {
@@ -123,6 +137,8 @@ export class PageCapturer {
     const walkStarted = performance.now();
     const root = await walkFrame(tab, tab.mainFrameId, MAIN_FRAME_PLACEMENT, [], plan, budget);
     this.lastTimings['collect'] = performance.now() - walkStarted;
+    // Protocol calls spent finding closed shadow roots (a warm-up may have spent them already).
+    this.lastTimings['closedRoots.calls'] = this.budgets.closedRootCalls - plan.closedRoots.callsLeft;
     if ('ship' in root && root.ship.timings) for (const [phase, ms] of Object.entries(root.ship.timings)) this.lastTimings[`page.${phase}`] = ms;
     if (!('ship' in root)) throw new TransportError('target_closed', 'the tab has no readable main frame', 'Page.getFrameTree');
     const walks = flattenWalks(root);

@@ -1,7 +1,7 @@
 import type { ShipResult, ShippedNode } from '../../page/wire/ship-result.js';
 
 // The wire shapes are declared once, beside the page code that ships them.
-export type { CollectorMode, FramePlacement, ShipResult, ShippedNode } from '../../page/wire/ship-result.js';
+export type { ClosedRootOptions, ClosedRootRequest, CollectorMode, FramePlacement, ShipResult, ShippedNode } from '../../page/wire/ship-result.js';
 
 /**
  * Keeps the nodes `keep` selects plus their ancestors; drops the rest (counting semantic ones in
