@@ -2,7 +2,8 @@
 // The packaging test (SPEC §13): pack every public package as a publish would (`pnpm pack` rewrites
 // workspace:* ranges), install the tarballs into clean temp folders with npm and with pnpm (which must
 // succeed without approving any build script), then use what got installed the way a user would:
-// `sightline demo`, `sightline-mcp --help`, one MCP session over stdio from the installed bin,
+// `sightline demo`, a one-shot `sightline snapshot <url>` (its Chromium started from the launcher
+// bundle while the Driver loads), `sightline-mcp --help`, one MCP session over stdio from the installed bin,
 // import and require of semantic-core, and `tsc --noEmit` of a TypeScript consumer with
 // skipLibCheck off. Only the npm registry is needed (for the third-party dependencies).
 // Prints one line per check and closes with `packaging: N passed, M failed`.
@@ -44,6 +45,27 @@ function run(command, args, options = {}) {
     throw new Error(`${command} ${args.join(' ')} exited ${result.status}\n${tail(result.stdout)}\n${tail(result.stderr)}`);
   }
   return result;
+}
+
+/** `run` without blocking this process (a server it runs must keep answering); resolves to stdout. */
+function runAsync(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGTERM'), options.timeout ?? 300_000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} ${args.join(' ')}: ${error.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}\n${tail(stdout)}\n${tail(stderr)}`));
+    });
+  });
 }
 
 function tail(text, lines = 25) {
@@ -199,6 +221,20 @@ async function useProject(label, project, { demo, typescript }) {
       return line.trim();
     });
   }
+  await check(`${label}: one-shot sightline snapshot <url> from the installed bin (Chromium started by the launcher bundle)`, async () => {
+    if (!haveChrome) throw new Error(`no browser at ${CHROME}`);
+    const demoApp = await import(pathToFileURL(resolvePackageEntry(project, '@sightline/demo-app')).href);
+    const server = await demoApp.startDemoServer();
+    try {
+      const out = await runAsync(binPath(project, 'sightline'), ['--json', 'snapshot', server.urls.app], { cwd: project, timeout: 120_000 });
+      const answer = JSON.parse(out);
+      const refs = answer.refs?.length ?? 0;
+      if (answer.status !== 'ok' || refs === 0) throw new Error(`no snapshot: ${out.slice(0, 300)}`);
+      return `${refs} refs, launch ${answer.timing_ms?.launch} ms`;
+    } finally {
+      await server.close();
+    }
+  });
   await check(`${label}: one MCP session over stdio from the installed sightline-mcp`, async () => {
     if (!haveChrome) throw new Error(`no browser at ${CHROME}`);
     const demoApp = await import(pathToFileURL(resolvePackageEntry(project, '@sightline/demo-app')).href);
