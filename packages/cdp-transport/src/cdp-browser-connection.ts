@@ -1,3 +1,4 @@
+import type { Protocol } from 'devtools-protocol';
 import {
   SightlineError,
   TransportError,
@@ -75,6 +76,8 @@ export class CdpBrowserConnection implements BrowserConnection {
     readonly protocol: string,
     private readonly options: CdpBrowserConnectionOptions,
     private readonly clickDelivery: 'mouse' | 'keyboard',
+    /** Tabs (page targets) the browser reported when this connection turned target discovery on, in its order. */
+    readonly tabsAtConnect: readonly string[],
   ) {
     this.capturer = new PageCapturer({ frameKeys: this.frameKeys, documentKeys: this.documentKeys, budgets: options.budgets, shipAll: options.shipAll, reuse: options.reuse, pageFacts: options.pageFacts });
   }
@@ -85,9 +88,20 @@ export class CdpBrowserConnection implements BrowserConnection {
 
   static async open(connection: CdpConnection, options: CdpBrowserConnectionOptions): Promise<CdpBrowserConnection> {
     // Issue 16: both at once — a browser that has just started answers slowly, so every round trip
-    // before the first navigation counts. Target events sent meanwhile have nobody to tell yet.
-    const [version] = await Promise.all([connection.root.send('Browser.getVersion'), connection.root.send('Target.setDiscoverTargets', { discover: true })]);
-    const self = new CdpBrowserConnection(connection, version.product, version.protocolVersion, options, resolveClickDelivery(options.clickDelivery, version.userAgent));
+    // before the first navigation counts. Turning discovery on reports every existing target before
+    // it answers: the tabs among them are kept (a launch opens its page in the first, without
+    // listing targets again); there is nobody else to tell yet.
+    const tabs: string[] = [];
+    const offDiscovered = connection.root.on('Target.targetCreated', ({ targetInfo }) => {
+      if (targetInfo.type === 'page' && !targetInfo.url.startsWith('devtools://')) tabs.push(targetInfo.targetId);
+    });
+    let version: Protocol.Browser.GetVersionResponse;
+    try {
+      [version] = await Promise.all([connection.root.send('Browser.getVersion'), connection.root.send('Target.setDiscoverTargets', { discover: true })]);
+    } finally {
+      offDiscovered();
+    }
+    const self = new CdpBrowserConnection(connection, version.product, version.protocolVersion, options, resolveClickDelivery(options.clickDelivery, version.userAgent), tabs);
     connection.root.on('Target.targetDestroyed', ({ targetId }) => self.targetGone(targetId));
     connection.root.on('Target.targetCrashed', ({ targetId }) => self.targetGone(targetId));
     connection.root.on('Target.targetCreated', ({ targetInfo }) => {
@@ -207,9 +221,15 @@ export class CdpBrowserConnection implements BrowserConnection {
    */
   async prepareTab(tabKey: string, viewport: { width: number; height: number }, url?: string, wait: PageWait = LOAD_WAIT): Promise<PageOpenReport | null> {
     const tab = await this.tab(tabKey);
-    await tab.session.send('Emulation.setDeviceMetricsOverride', { width: Math.round(viewport.width), height: Math.round(viewport.height), deviceScaleFactor: 1, mobile: false });
-    if (!url) return null;
-    return openPage(tab, url, wait, () => this.capturer.warmUp(tab));
+    // Not awaited before the navigation (one round trip less): a session runs its commands in
+    // order, so the page is navigated at this size.
+    const sized = tab.session.send('Emulation.setDeviceMetricsOverride', { width: Math.round(viewport.width), height: Math.round(viewport.height), deviceScaleFactor: 1, mobile: false });
+    if (!url) {
+      await sized;
+      return null;
+    }
+    const [, opened] = await Promise.all([sized, openPage(tab, url, wait, () => this.capturer.warmUp(tab))]);
+    return opened;
   }
 
   // --- SPEC §12 wait and tabs ---------------------------------------------------------------

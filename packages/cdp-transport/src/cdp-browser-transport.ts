@@ -155,10 +155,10 @@ async function closeIfCancelled<T extends BrowserConnection>(connection: T, sign
 
 /** Managed launch: size the first tab's viewport exactly and open the requested URL. */
 async function prepareFirstTab(connection: CdpBrowserConnection, options: LaunchOptions, launchStarted: number): Promise<void> {
-  const tabs = await connection.listTabs();
-  const first = tabs[0];
+  // The tab the browser started with, as it reported it on connect (else listed now).
+  const first = connection.tabsAtConnect[0] ?? (await connection.listTabs())[0]?.key;
   if (!first) return;
-  const opened = await connection.prepareTab(first.key, options.viewport, options.url, options.wait ?? DEFAULT_OPEN_WAIT);
+  const opened = await connection.prepareTab(first, options.viewport, options.url, options.wait ?? DEFAULT_OPEN_WAIT);
   // Issue 16: how the page was waited for, for the bind answer; launch = everything before the navigation.
   if (opened) connection.opened = { ...opened, launchMs: performance.now() - launchStarted - opened.loadWaitMs };
 }

@@ -102,6 +102,8 @@ export class CdpTab {
     const [, tree] = await Promise.all([
       session.send('Page.enable'),
       session.send('Page.getFrameTree'),
+      // Issue 16: opening a page waits on its lifecycle (parsed, painted); on from here, not one round trip before each navigation.
+      outOfProcess ? undefined : session.send('Page.setLifecycleEventsEnabled', { enabled: true }),
       session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true }),
       // Console messages and uncaught errors (SPEC §12); enabling replays what was logged before.
       session.send('Runtime.enable').catch(() => undefined),

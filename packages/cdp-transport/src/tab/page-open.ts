@@ -41,7 +41,7 @@ export async function openPage(tab: CdpTab, url: string, wait: PageWait, whileQu
     }),
   ];
   try {
-    await tab.session.send('Page.setLifecycleEventsEnabled', { enabled: true });
+    // Lifecycle events are on since the tab was attached (cdp-tab.ts).
     const result = await tab.session.send('Page.navigate', { url });
     if (result.errorText) throw new TransportError('protocol_error', `could not open ${url}: ${result.errorText}`, 'Page.navigate');
     const loaderId = result.loaderId;
