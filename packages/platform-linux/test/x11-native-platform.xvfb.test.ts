@@ -91,13 +91,13 @@ describe.skipIf(skipReason !== null)(`X11NativePlatform under Xvfb${skipReason ?
     // Start from Chromium active so that the change below is observable.
     canary = await SentinelWindow.create(session.display, 'Sightline canary', { x: 1000, y: 600, width: 160, height: 120 }, { wmClass: 'SightlineCanary' });
     await canary.activate(browserWindow.windowId as number);
-    // The window manager moves the input focus after it activates the window: wait for both, so
-    // `before` never samples the focus still on the canary.
-    await waitFor('Chromium active and focused', async () => {
+    // The window manager moves the input focus after it activates the window: wait for both, and
+    // keep that very sample as `before` (a second read could race the window manager's focus moves;
+    // CI saw one find the focus back on the freshly mapped canary).
+    const before = await waitFor('Chromium active and focused', async () => {
       const now = await platform.sentinels();
-      return now.foregroundWindow === browserWindow.windowId && now.inputFocus !== canary!.id;
+      return now.foregroundWindow === browserWindow.windowId && now.inputFocus !== canary!.id ? now : null;
     });
-    const before = await platform.sentinels();
     expect(before.foregroundWindow).toBe(browserWindow.windowId);
 
     const canaryId = canary.id;
