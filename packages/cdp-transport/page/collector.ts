@@ -54,6 +54,9 @@ export class Collector implements CollectorApi<Node> {
   warmUp(options: WarmUpOptions): number | ClosedRootRequest {
     return this.document.warmUp(options);
   }
+  storeSegments(): void {
+    this.document.storePending();
+  }
   rankedKeys(token: string): number[] | null {
     return this.document.rankedKeys(token);
   }

@@ -38,6 +38,13 @@ export class DocumentCapture {
   private watch: Watch | null = null;
   /** Issue 16: the warm-up's walk, for the capture right after it (warm-walk.ts). */
   private readonly warmWalk = new WarmWalk();
+  /**
+   * Issue 16: the segments a one-shot's warm-up recorded, stored once the capture after it is over
+   * (Node says so, `storeSegments`) or before the next walk, which copies them — not inside the
+   * warm-up, which a one-shot waits for; and not at all when the DOM changed or closed roots were
+   * added since, as their records may no longer hold.
+   */
+  private pendingStore: { walk: Walk; changes: number } | null = null;
   /** Echo rules, hit tests and ranking of a walk are done once (a warm or pending walk is classified already). */
   private readonly classified = new WeakMap<Walk, { order: Int32Array; tiers: Uint8Array }>();
   rank: RankFunction = rankWalk;
@@ -65,6 +72,8 @@ export class DocumentCapture {
 
   /** The closed roots found ([host, root] pairs). */
   addClosedRoots(pairs: Array<Element | ShadowRoot>): void {
+    // Records of the walk before these roots did not compose them.
+    if (pairs.length > 0) this.pendingStore = null;
     for (let i = 0; i + 1 < pairs.length; i += 2) {
       this.closedRoots.set(pairs[i] as Element, pairs[i + 1] as ShadowRoot);
       this.anyClosedRoot = true;
@@ -125,7 +134,7 @@ export class DocumentCapture {
     const walk = this.closed.takeWalk(options.closed) ?? this.walkNow(options, start, watch, true);
     const closed = this.closed.request(walk, options.closed);
     if (closed !== null) return closed;
-    this.classify(walk, options, start, performance.now(), watch, true);
+    this.classify(walk, options, start, performance.now(), watch, true, false);
     this.warmWalk.keep(walk, watch.log);
     return walk.nodes.length;
   }
@@ -176,12 +185,17 @@ export class DocumentCapture {
   }
 
   private walkNow(options: WalkOptions, start: number, watch: Watch, reuse: boolean): Walk {
+    // The previous walk's segments, if still waiting, are what this walk may copy.
+    if (reuse) this.storePending();
     const limits = { deadline: start + options.timeMs, maxNodes: options.maxNodes, maxHitTests: options.maxHitTests };
     return walkDocument(document, this.anyClosedRoot ? this.closedRoots : null, this.checkedHosts, limits, options.placement, watch.log, reuse ? watch.segments : undefined);
   }
 
-  /** Echo rules, the records kept for reuse, paint evidence and ranking of a finished walk (timed). */
-  private classify(walk: Walk, options: WalkOptions, start: number, walked: number, watch: Watch, reuse: boolean): { order: Int32Array; tiers: Uint8Array } {
+  /**
+   * Echo rules, the records kept for reuse (now, or with `storeNow` false once the capture after a
+   * warm-up is over), paint evidence and ranking of a finished walk (timed).
+   */
+  private classify(walk: Walk, options: WalkOptions, start: number, walked: number, watch: Watch, reuse: boolean, storeNow = true): { order: Int32Array; tiers: Uint8Array } {
     const done = this.classified.get(walk);
     if (done) {
       this.timings = { walk: walked - start, echo: 0, hit: 0, rank: 0, reusedRecords: 0, warmRecords: walk.nodes.length };
@@ -189,7 +203,8 @@ export class DocumentCapture {
     }
     dropEchoTexts(walk);
     const echoed = performance.now();
-    if (reuse) watch.segments.store(walk, walk.segments);
+    if (reuse && storeNow) watch.segments.store(walk, walk.segments);
+    else if (reuse && walk.segments.length > 0) this.pendingStore = { walk, changes: watch.log.changes };
     if (options.placement.covered) coverAll(walk);
     else hitTest(walk, options.maxHitTests, start + options.timeMs);
     const hit = performance.now();
@@ -199,6 +214,15 @@ export class DocumentCapture {
     this.timings = { walk: walked - start, echo: echoed - walked, hit: hit - echoed, rank: performance.now() - hit, reusedRecords: reused };
     this.classified.set(walk, ranked);
     return ranked;
+  }
+
+  /** Stores the last walk's recorded segments, unless the DOM changed since (the mutation log counts it). */
+  storePending(): void {
+    const pending = this.pendingStore;
+    this.pendingStore = null;
+    if (pending === null || this.watch === null) return;
+    this.watch.log.flush();
+    if (this.watch.log.changes === pending.changes) this.watch.segments.store(pending.walk, pending.walk.segments);
   }
 
   /**

@@ -26,6 +26,8 @@ export interface CollectorApi<N> {
    * unchanged); ships nothing (answers the records walked), or first asks for closed shadow roots as `capture` does.
    */
   warmUp(options: WarmUpOptions): number | ClosedRootRequest;
+  /** Issue 16: keeps the reusable records of a warm-up's walk now that the capture after it is over (sent without waiting for the answer). */
+  storeSegments(): void;
   /** Ranked keys of a stored ranking: [recordIndex, tier] pairs flattened, in rank order (null: gone). */
   rankedKeys(token: string): number[] | null;
   /** Ships given records of a stored ranking (for continuations). */

@@ -148,6 +148,9 @@ export class PageCapturer {
     let ranking: { token: string; shipped: number; total: number } | undefined;
     if (scope.kind === 'viewport' && !this.options.shipAll) ranking = this.storeViewportRanking(tabKey, walks, shipLimit);
     const capture = await this.finish(tab, Math.max(AX_MIN, request.nodeBudget + AX_SLACK), root, budget, ranking, walks.every((w) => w.ship.included === 'all') ? 'all' : 'ranked_prefix');
+    // Issue 16: the warm-up's reusable records are kept now, after this capture's last call into the
+    // main frame's document — not awaited, so this answer does not wait for it (a next walk stores them first).
+    if (warmUpStarted !== undefined) void callPage(root.world, 'storeSegments').catch(() => undefined);
     // A query or subtree read that shipped its whole scope (every hit in every frame; the whole subtree).
     if (scope.kind === 'query' || scope.kind === 'interactive') capture.coverage.scopeComplete = walks.every((w) => w.ship.scopeComplete === true);
     else if (scope.kind === 'subtree') capture.coverage.scopeComplete = walks.find((w) => w.frameId === subtreeFrame)?.ship.scopeComplete === true;
