@@ -25,11 +25,13 @@ const chrome = findChromeExecutable();
 const dir = mkdtempSync(join(tmpdir(), 'sightline-trace-'));
 const traceFile = join(dir, 'trace.json');
 const pidFile = join(dir, 'browser.pid');
+/** The profile the one-shot's launcher gave the traced browser (swept by it before this script kills the browser, which writes it again). */
+const profileFile = join(dir, 'browser.profile');
 const wrapper = join(dir, 'chromium-traced.sh');
 const detach = spawnSync('sh', ['-c', 'command -v setsid'], { encoding: 'utf8' }).stdout.trim() ? 'setsid ' : '';
 writeFileSync(
   wrapper,
-  `#!/bin/sh\n${detach}"${chrome}" "$@" --trace-startup=${CATEGORIES} --trace-startup-file="${traceFile}" --trace-startup-format=json --trace-startup-duration=${seconds} &\necho $! > "${pidFile}"\nwait\n`,
+  `#!/bin/sh\nfor arg in "$@"; do case "$arg" in --user-data-dir=*) echo "\${arg#--user-data-dir=}" > "${profileFile}";; esac; done\n${detach}"${chrome}" "$@" --trace-startup=${CATEGORIES} --trace-startup-file="${traceFile}" --trace-startup-format=json --trace-startup-duration=${seconds} &\necho $! > "${pidFile}"\nwait\n`,
 );
 chmodSync(wrapper, 0o755);
 
@@ -62,6 +64,10 @@ try {
     }
   }
   await server.close();
+  if (existsSync(profileFile)) {
+    const profile = readFileSync(profileFile, 'utf8').trim();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 
