@@ -1,4 +1,4 @@
-import type { FirstSnapshotRow } from './first-snapshot.js';
+import { AGENT_TURN_MS, type FirstSnapshotRow } from './first-snapshot.js';
 import type { TargetCheck } from './results.js';
 
 function fmt(ms: number | null): string {
@@ -18,8 +18,11 @@ function firstSnapshotFloor(row: FirstSnapshotRow): string | undefined {
   const cold =
     `the first walk after load takes ${fmt(walk)} where the whole second snapshot takes ${fmt(row.second.median_ms)}: every node it touches gets its ` +
     `wrapper in the isolated world the first time and its code runs cold (cdp-transport README, "Where a first snapshot's time goes")`;
-  if (axEnable < 50) return `${cold}; no accessibility tree is built (\`ax enable\` ${fmt(axEnable)}: the page's facts cover every element shown)`;
-  return `${cold}, and the first accessibility read makes Chromium build its tree for every element: \`ax enable\` ${fmt(axEnable)} (no CDP read builds part of it)`;
+  const after = row.after_navigate?.status === 'ok' ? row.after_navigate.median_ms : null;
+  // Issue 16: after a navigation that walk runs while the caller pauses.
+  const navigated = after === null ? '' : `; the first snapshot a session takes ${AGENT_TURN_MS / 1000} s after its own \`navigate\` (that walk done meanwhile) takes ${fmt(after)}`;
+  if (axEnable < 50) return `${cold}; no accessibility tree is built (\`ax enable\` ${fmt(axEnable)}: the page's facts cover every element shown)${navigated}`;
+  return `${cold}, and the first accessibility read makes Chromium build its tree for every element: \`ax enable\` ${fmt(axEnable)} (no CDP read builds part of it)${navigated}`;
 }
 
 /**

@@ -44,6 +44,12 @@ export interface FirstSnapshotRow {
   first_phases: Partial<SnapshotTiming>;
   /** The second snapshot of the same tab (warm, reuse on), for comparison. */
   second: Stat;
+  /**
+   * A bound session's `navigate` to the page, a pause of AGENT_TURN_MS (an agent's model turn),
+   * then its first snapshot (the call timed): the first snapshot after a navigation as agents take it.
+   */
+  after_navigate?: Stat;
+  after_navigate_phases?: Partial<SnapshotTiming>;
   /** `sightline --json snapshot <url>` (the bundled CLI, a fresh process and browser each run), wall. */
   one_shot: Stat;
   one_shot_phases: Partial<SnapshotTiming>;
@@ -251,6 +257,30 @@ async function firstAndSecond(options: FirstSnapshotOptions, url: string): Promi
   }
 }
 
+/** The pause between `navigate` and the snapshot in `afterNavigate` (ms): a short model turn. */
+export const AGENT_TURN_MS = 2_000;
+
+/** A session bound to a fresh blank tab navigates to the page, pauses AGENT_TURN_MS, then times its first snapshot. */
+async function afterNavigate(options: FirstSnapshotOptions, url: string): Promise<{ ms: number; timing: Partial<SnapshotTiming> }> {
+  const tab = await freshTab(options.chromium.port, options.chromium.wsEndpoint, 'about:blank', options.timeoutMs);
+  const driver = new Driver({ transport: new CdpBrowserTransport() });
+  const session = `navigate-${process.pid}-${(sessionCounter += 1)}`;
+  try {
+    const bind = (await driver.bind({ session, cdp_url: options.chromium.httpEndpoint })) as { target_id: string; tabs: Array<{ tab_id: string; url: string }> };
+    const address = { session, target_id: bind.target_id, tab_id: bind.tabs.find((candidate) => candidate.url === tab.url)?.tab_id ?? bind.tabs[0]!.tab_id };
+    const navigated = (await withTimeout(driver.navigate({ ...address, url }), options.timeoutMs, 'navigate')) as { status: string };
+    if (navigated.status !== 'ok') throw new Error(`navigate failed: ${JSON.stringify(navigated).slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, AGENT_TURN_MS));
+    const started = performance.now();
+    const response = (await withTimeout(driver.snapshot({ ...address, snapshot_format: 'semantic_v2' }), options.timeoutMs, 'snapshot after navigate')) as { status: string; timing_ms?: SnapshotTiming };
+    if (response.status !== 'ok') throw new Error(`snapshot failed: ${JSON.stringify(response).slice(0, 300)}`);
+    return { ms: performance.now() - started, timing: response.timing_ms ?? {} };
+  } finally {
+    await driver.endSession({ session }).catch(() => undefined);
+    await driver.close().catch(() => undefined);
+  }
+}
+
 /** Peak RSS (kB) of a process so far (`VmHWM`); null when unreadable. */
 function peakRssKb(pid: number): number | null {
   try {
@@ -325,6 +355,12 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       firstRuns.push(sample.first);
       return sample.first;
     });
+    const navigatePhases: Array<Partial<SnapshotTiming>> = [];
+    const navigated = await series(options.runs, async () => {
+      const sample = await afterNavigate(options, url);
+      navigatePhases.push(sample.timing);
+      return sample.ms;
+    });
     const oneShotPhases: Array<Partial<SnapshotTiming>> = [];
     const floorPhases: FloorPhases[] = [];
     const [oneShot, floor] = (await inTurn(
@@ -347,6 +383,8 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       first,
       first_phases: medianPhases(phases),
       second: stat(secondRuns),
+      after_navigate: navigated,
+      after_navigate_phases: medianPhases(navigatePhases),
       one_shot: oneShot,
       one_shot_phases: medianPhases(oneShotPhases),
       one_shot_floor: floor,
@@ -361,7 +399,7 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
     };
     if (size >= 100_000 && process.platform === 'linux') row.memory = await memoryRow(options, url).catch(() => undefined);
     options.log(
-      `[first ${size}] load ${row.load_without.median_ms} / with Sightline ${row.load_with.median_ms} ms · first snapshot ${row.first.median_ms} ms (second ${row.second.median_ms}) · one-shot ${row.one_shot.median_ms} ms (floor ${floor.median_ms} ms, warm ${warm.runs.median_ms} ms, ratio ${row.one_shot_warm_ratio ?? 'n/a'}) vs Playwright ${playwright.status === 'ok' ? `${playwright.median_ms} ms` : playwright.status} (ratio ${row.one_shot_ratio ?? 'n/a'})${row.memory ? ` · peak RSS node ${row.memory.node_peak_mb} MB, renderer ${row.memory.renderer_peak_mb} MB` : ''}`,
+      `[first ${size}] load ${row.load_without.median_ms} / with Sightline ${row.load_with.median_ms} ms · first snapshot ${row.first.median_ms} ms (second ${row.second.median_ms}, ${AGENT_TURN_MS / 1000} s after navigate ${navigated.median_ms}) · one-shot ${row.one_shot.median_ms} ms (floor ${floor.median_ms} ms, warm ${warm.runs.median_ms} ms, ratio ${row.one_shot_warm_ratio ?? 'n/a'}) vs Playwright ${playwright.status === 'ok' ? `${playwright.median_ms} ms` : playwright.status} (ratio ${row.one_shot_ratio ?? 'n/a'})${row.memory ? ` · peak RSS node ${row.memory.node_peak_mb} MB, renderer ${row.memory.renderer_peak_mb} MB` : ''}`,
     );
     rows.push(row);
   }

@@ -1,5 +1,5 @@
 import type { SnapshotTiming } from '@sightline/semantic-core';
-import type { FirstSnapshotRow, FloorPhases, Stat } from '../first-snapshot.js';
+import { AGENT_TURN_MS, type FirstSnapshotRow, type FloorPhases, type Stat } from '../first-snapshot.js';
 import { fmtMs, fmtRatio } from './format.js';
 
 function row(cells: string[]): string {
@@ -17,6 +17,7 @@ export const PHASES: Array<{ key: keyof SnapshotTiming | 'other'; label: string;
   { key: 'launch', label: 'launch', colour: '#8c564b' },
   { key: 'load_wait', label: 'load wait', colour: '#c49c94' },
   { key: 'warm_up', label: 'warm-up walk (part of the load wait)', colour: '#7f7f7f' },
+  { key: 'warm_up_wait', label: 'wait for the walk begun after the navigation', colour: '#bcbddc' },
   { key: 'world_setup', label: 'world setup', colour: '#9467bd' },
   { key: 'ax_enable', label: 'ax enable', colour: '#e377c2' },
   { key: 'walk', label: 'walk', colour: '#1f77b4' },
@@ -32,7 +33,7 @@ export const PHASES: Array<{ key: keyof SnapshotTiming | 'other'; label: string;
  * the one-shot's warm-up walk is cut out of the load wait it is part of (so the bar adds up to the wall time).
  */
 export function phaseValues(phases: Partial<SnapshotTiming>): Array<{ key: string; label: string; colour: string; ms: number }> {
-  const parts = ['world_setup', 'ax_enable', 'walk', 'hit_test', 'rank', 'ax'] as const;
+  const parts = ['warm_up_wait', 'world_setup', 'ax_enable', 'walk', 'hit_test', 'rank', 'ax'] as const;
   const named = parts.reduce((sum, key) => sum + (phases[key] ?? 0), 0);
   const other = Math.max(0, (phases.collect ?? 0) - named);
   const warmUp = Math.min(phases.warm_up ?? 0, phases.load_wait ?? 0);
@@ -75,10 +76,11 @@ export function renderFirstSnapshotMarkdown(rows: FirstSnapshotRow[], timeoutMs:
   if (rows.length === 0) return [];
   const lines: string[] = ['## First snapshot and one-shot (issue 16)', ''];
   lines.push(
-    'Each run on a fresh tab (or a fresh process and browser for one-shots); median (min–max). *First snapshot*: the page loaded with nothing attached, then `bind` (explicit route) and the timed first `snapshot`. *One-shot*: `sightline --json snapshot <url>` from the bundled CLI (a fresh process and browser each run); *warm one-shot*: the same with `--warm`, answered by the daemon from the browser it keeps, after one call that started both (its time in brackets); Playwright: launch, `goto` (load), `ariaSnapshot({mode:"ai"})`, close, in a fresh Node process. *Floor*: what any one-shot that reads every node pays — a plain CDP client (bench/bare-one-shot.ts) in a fresh Node process starts the same Chromium with the same flags, loads the page, visits every node once from an isolated world, stops; its runs alternate with the Sightline one-shot runs. *Load*: navigate → load event, without and with Sightline attached to the tab. Phases: `timing_ms` medians (chart: `first-snapshot.svg`).',
+    `Each run on a fresh tab (or a fresh process and browser for one-shots); median (min–max). *First snapshot*: the page loaded with nothing attached, then \`bind\` (explicit route) and the timed first \`snapshot\`; *after \`navigate\`*: a bound session navigates to the page, pauses ${AGENT_TURN_MS / 1000} s (an agent's turn), then takes its timed first \`snapshot\`. ` +
+      '*One-shot*: `sightline --json snapshot <url>` from the bundled CLI (a fresh process and browser each run); *warm one-shot*: the same with `--warm`, answered by the daemon from the browser it keeps, after one call that started both (its time in brackets); Playwright: launch, `goto` (load), `ariaSnapshot({mode:"ai"})`, close, in a fresh Node process. *Floor*: what any one-shot that reads every node pays — a plain CDP client (bench/bare-one-shot.ts) in a fresh Node process starts the same Chromium with the same flags, loads the page, visits every node once from an isolated world, stops; its runs alternate with the Sightline one-shot runs. *Load*: navigate → load event, without and with Sightline attached to the tab. Phases: `timing_ms` medians (chart: `first-snapshot.svg`).',
     '',
   );
-  lines.push(row(['inbox', 'load (nothing attached)', 'load (Sightline attached)', 'first snapshot', 'second snapshot', 'one-shot Sightline', 'floor (plain CDP client)', 'ratio', 'warm one-shot (first call)', 'ratio', 'one-shot Playwright']), row(Array(11).fill('---')));
+  lines.push(row(['inbox', 'load (nothing attached)', 'load (Sightline attached)', 'first snapshot', 'second snapshot', `first snapshot ${AGENT_TURN_MS / 1000} s after \`navigate\``, 'one-shot Sightline', 'floor (plain CDP client)', 'ratio', 'warm one-shot (first call)', 'ratio', 'one-shot Playwright']), row(Array(12).fill('---')));
   for (const r of rows) {
     lines.push(
       row([
@@ -87,6 +89,7 @@ export function renderFirstSnapshotMarkdown(rows: FirstSnapshotRow[], timeoutMs:
         cell(r.load_with, timeoutMs),
         cell(r.first, timeoutMs),
         cell(r.second, timeoutMs),
+        r.after_navigate ? cell(r.after_navigate, timeoutMs) : '—',
         cell(r.one_shot, timeoutMs),
         r.one_shot_floor ? cell(r.one_shot_floor, timeoutMs) : '—',
         r.one_shot_ratio === null ? 'n/a' : `${r.one_shot_ratio_upper_bound ? '≤ ' : ''}${fmtRatio(r.one_shot_ratio)}`,
@@ -96,12 +99,13 @@ export function renderFirstSnapshotMarkdown(rows: FirstSnapshotRow[], timeoutMs:
       ]),
     );
   }
-  lines.push('', row(['inbox', 'first snapshot phases', 'one-shot phases', 'floor phases', 'warm one-shot phases']), row(['---', '---', '---', '---', '---']));
+  lines.push('', row(['inbox', 'first snapshot phases', 'after `navigate` phases', 'one-shot phases', 'floor phases', 'warm one-shot phases']), row(['---', '---', '---', '---', '---', '---']));
   for (const r of rows) {
     lines.push(
       row([
         r.size.toLocaleString('en-US'),
         phaseText(r.first_phases),
+        r.after_navigate_phases ? phaseText(r.after_navigate_phases) : '—',
         phaseText(r.one_shot_phases),
         r.one_shot_floor_phases ? floorPhaseText(r.one_shot_floor_phases) : '—',
         r.one_shot_warm_phases ? phaseText(r.one_shot_warm_phases) : '—',

@@ -39,12 +39,13 @@ export class DocumentCapture {
   /** Issue 16: the warm-up's walk, for the capture right after it (warm-walk.ts). */
   private readonly warmWalk = new WarmWalk();
   /**
-   * Issue 16: the segments a one-shot's warm-up recorded, stored once the capture after it is over
-   * (Node says so, `storeSegments`) or before the next walk, which copies them — not inside the
-   * warm-up, which a one-shot waits for; and not at all when the DOM changed or closed roots were
-   * added since, as their records may no longer hold.
+   * Issue 16: the segments a warm-up recorded, stored once the capture after it is over (Node says
+   * so, `storeSegments`), before the next walk, which copies them, or when the page changes the DOM
+   * first — then just before the segment cache sees those changes, so it drops the segments they
+   * touch (see `watched`). Not inside the warm-up, which a one-shot waits for; not at all when
+   * closed roots were added since (the records did not compose them).
    */
-  private pendingStore: { walk: Walk; changes: number } | null = null;
+  private pendingStore: Walk | null = null;
   /** Echo rules, hit tests and ranking of a walk are done once (a warm or pending walk is classified already). */
   private readonly classified = new WeakMap<Walk, { order: Int32Array; tiers: Uint8Array }>();
   rank: RankFunction = rankWalk;
@@ -114,6 +115,8 @@ export class DocumentCapture {
   private watched(): Watch {
     if (!this.watch) {
       const log = new MutationLog(document);
+      // Listens first: a warm-up's pending segments are stored before the cache's own listener sees the changes.
+      log.listen(() => this.storePending());
       this.watch = { log, segments: new SegmentCache(log), ax: new AxFreshness(log, window) };
       this.closed.listen(log);
     }
@@ -131,7 +134,11 @@ export class DocumentCapture {
     const start = performance.now();
     const watch = this.watched();
     watch.log.flush();
-    const walk = this.closed.takeWalk(options.closed) ?? this.walkNow(options, start, watch, true);
+    let walk = this.closed.takeWalk(options.closed);
+    if (walk === null) {
+      walk = this.walkNow(options, start, watch, true);
+      this.warmWalk.noteView(walk);
+    }
     const closed = this.closed.request(walk, options.closed);
     if (closed !== null) return closed;
     this.classify(walk, options, start, performance.now(), watch, true, false);
@@ -204,7 +211,7 @@ export class DocumentCapture {
     dropEchoTexts(walk);
     const echoed = performance.now();
     if (reuse && storeNow) watch.segments.store(walk, walk.segments);
-    else if (reuse && walk.segments.length > 0) this.pendingStore = { walk, changes: watch.log.changes };
+    else if (reuse && walk.segments.length > 0) this.pendingStore = walk;
     if (options.placement.covered) coverAll(walk);
     else hitTest(walk, options.maxHitTests, start + options.timeMs);
     const hit = performance.now();
@@ -216,14 +223,17 @@ export class DocumentCapture {
     return ranked;
   }
 
-  /** Stores the last walk's recorded segments, unless the DOM changed since (the mutation log counts it). */
+  /**
+   * Stores a warm-up's recorded segments, if still waiting. Correct whenever it runs: changes the
+   * page made since the walk reach the segment cache after this (it is the mutation log's first
+   * listener, so the first delivery stores them), and the cache drops the segments they touch.
+   */
   storePending(): void {
-    const pending = this.pendingStore;
+    const walk = this.pendingStore;
     this.pendingStore = null;
-    if (pending === null || this.watch === null) return;
-    this.watch.log.flush();
-    if (this.watch.log.changes === pending.changes) this.watch.segments.store(pending.walk, pending.walk.segments);
+    if (walk !== null) this.watch?.segments.store(walk, walk.segments);
   }
+
 
   /**
    * Keeps a viewport read's ranking for its continuations. Only the newest few: a newer snapshot

@@ -22,10 +22,21 @@ interface KeptWalk {
 
 export class WarmWalk {
   private kept: KeptWalk | null = null;
+  /** The view each new walk saw: a closed-root exchange keeps a walk across calls, between which the page may scroll. */
+  private readonly views = new WeakMap<Walk, Omit<KeptWalk, 'walk' | 'changes'>>();
 
-  /** Keeps a finished walk (one cut short by a budget, or with an upgrade pending, is never reused). */
+  /** Notes the view a walk is made in (call it right after the walk). */
+  noteView(walk: Walk): void {
+    this.views.set(walk, viewState());
+  }
+
+  /**
+   * Keeps a finished walk with the view it was made in (one cut short by a budget, or with an
+   * upgrade pending, is never reused). Its DOM is the page's still: a change between the calls of a
+   * closed-root exchange makes the next call walk again.
+   */
   keep(walk: Walk, log: MutationLog): void {
-    this.kept = walk.exhausted.length > 0 || walk.pendingUpgrades === true ? null : { walk, changes: log.changes, ...viewState() };
+    this.kept = walk.exhausted.length > 0 || walk.pendingUpgrades === true ? null : { walk, changes: log.changes, ...(this.views.get(walk) ?? viewState()) };
   }
 
   /** The kept walk, when `allowed` and it still describes the page; offered once either way. */

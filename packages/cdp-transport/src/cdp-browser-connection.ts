@@ -55,6 +55,8 @@ export interface CdpBrowserConnectionOptions {
   reuse?: boolean;
   /** Plain HTML elements' AX facts from the page's rules (default true). */
   pageFacts?: boolean;
+  /** Walk a newly opened page once in the background (default true, with reuse). */
+  warmUpAfterNavigation?: boolean;
   /** How clicks are delivered (default `auto`: keyboard where it can be, unless headless). */
   clickDelivery?: ClickDelivery;
 }
@@ -79,7 +81,7 @@ export class CdpBrowserConnection implements BrowserConnection {
     /** Tabs (page targets) the browser reported when this connection turned target discovery on, in its order. */
     readonly tabsAtConnect: readonly string[],
   ) {
-    this.capturer = new PageCapturer({ frameKeys: this.frameKeys, documentKeys: this.documentKeys, budgets: options.budgets, shipAll: options.shipAll, reuse: options.reuse, pageFacts: options.pageFacts });
+    this.capturer = new PageCapturer({ frameKeys: this.frameKeys, documentKeys: this.documentKeys, budgets: options.budgets, shipAll: options.shipAll, reuse: options.reuse, pageFacts: options.pageFacts, warmUpAfterNavigation: options.warmUpAfterNavigation });
   }
 
   get browserKey(): string {
@@ -162,7 +164,12 @@ export class CdpBrowserConnection implements BrowserConnection {
     const release = policy ? tab.dialogs.answerBeforeUnload(policy) : () => undefined;
     try {
       const raced = await raceDialog(tab.dialogs, run, { endOnDismissedBeforeUnload: true });
-      if (raced.kind === 'done') return raced.value;
+      if (raced.kind === 'done') {
+        // Issue 16: a new document, loaded: its first walk runs while the caller decides what to do next.
+        const outcome = raced.value;
+        if (outcome.delivered && outcome.navigation && !outcome.dialog && !tab.dialogs.blocksPage) this.capturer.warmUpInBackground(tab);
+        return outcome;
+      }
       if (raced.kind === 'beforeunload_dismissed') return { delivered: true, effect: 'suspected_noop', navigation: false };
       const { type, message } = raced.dialog;
       return { delivered: true, effect: raced.delivering ? 'confirmed' : 'unverifiable', navigation: false, dialog: { type, message } };
@@ -229,6 +236,8 @@ export class CdpBrowserConnection implements BrowserConnection {
       return null;
     }
     const [, opened] = await Promise.all([sized, openPage(tab, url, wait, () => this.capturer.warmUp(tab))]);
+    // Issue 16: without a quiet period (whose warm-up was waited for), the first walk runs after the answer.
+    if (opened.warmUpMs === undefined && opened.ready !== 'timeout' && !tab.dialogs.blocksPage) this.capturer.warmUpInBackground(tab);
     return opened;
   }
 

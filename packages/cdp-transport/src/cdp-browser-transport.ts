@@ -29,6 +29,13 @@ export interface CdpBrowserTransportOptions {
    * every shipped element from the tree (what the agreement spec compares against).
    */
   pageFacts?: boolean;
+  /**
+   * After a navigation (and a launch without a quiet period), walk the new page once in the
+   * background, so the snapshot that usually follows — after the caller's own pause — does not pay
+   * the document's first walk (README "Where a first snapshot's time goes"). Default true (with
+   * `reuse`); `false` leaves the renderer alone until asked.
+   */
+  warmUpAfterNavigation?: boolean;
   /** Environment used to find the browser (`SIGHTLINE_CHROME`, `PATH`). */
   env?: NodeJS.ProcessEnv;
   /**
@@ -137,6 +144,7 @@ export class CdpBrowserTransport implements BrowserTransport {
         shipAll: this.options.shipAll,
         reuse: this.options.reuse,
         pageFacts: this.options.pageFacts,
+        warmUpAfterNavigation: this.options.warmUpAfterNavigation,
         clickDelivery: this.options.clickDelivery,
       });
     } catch (error) {

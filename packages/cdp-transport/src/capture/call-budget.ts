@@ -16,7 +16,7 @@ export class CaptureCallBudget {
   nodesLeft: number;
   framesLeft: number;
   /** Issue 16: where this capture's time went (ms, summed over frames). */
-  readonly timings: Required<CaptureTimings> = { worldSetup: 0, axEnable: 0, walk: 0, hitTest: 0, rank: 0, ax: 0 };
+  readonly timings: Required<CaptureTimings> = { worldSetup: 0, axEnable: 0, walk: 0, hitTest: 0, rank: 0, ax: 0, warmUpWait: 0 };
 
   constructor(
     readonly deadline: number,

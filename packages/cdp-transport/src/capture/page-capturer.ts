@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   SightlineError,
   TransportError,
@@ -32,7 +33,18 @@ export interface PageCapturerOptions {
   reuse?: boolean;
   /** Plain HTML elements' role, name and states from the page's rules, not the AX tree (default true). */
   pageFacts?: boolean;
+  /** `warmUpInBackground` walks (default true; needs `reuse`). */
+  warmUpAfterNavigation?: boolean;
 }
+
+/**
+ * Issue 16: how long after a warm-up ended its walk may stand for a capture's (ms): longer than a
+ * one-shot's quiet period can hold its capture back (at most 1.5 s, page-open.ts). After a longer
+ * pause — a caller's own, after a navigation — the page may have changed in ways no mutation,
+ * request or scroll position shows (an animation, an inner scroll): the capture walks again,
+ * copying what did not change.
+ */
+const WARM_WALK_MAX_AGE_MS = 2_000;
 
 /** AX reads per capture: the node budget plus slack for context, at least AX_MIN. */
 const AX_MIN = 60;
@@ -55,8 +67,10 @@ export class PageCapturer {
   private readonly reuse: boolean;
   /** AX facts read by earlier captures, per document (only with reuse). */
   private readonly axFacts: AxFactsCache | null;
-  /** Issue 16: when each tab's warm-up began, until its next capture (which may use the warm-up's walk). */
-  private readonly warmUps = new WeakMap<CdpTab, number>();
+  /** Issue 16: when each tab's warm-up began and ended, until its next capture (which may use the warm-up's walk). */
+  private readonly warmUps = new WeakMap<CdpTab, { started: number; ended?: number }>();
+  /** Issue 16: each tab's warm-up started in the background (after a navigation), while it runs. */
+  private readonly running = new WeakMap<CdpTab, Promise<unknown>>();
 
   constructor(private readonly options: PageCapturerOptions) {
     this.budgets = { ...DEFAULT_CAPTURE_BUDGETS, ...options.budgets };
@@ -76,7 +90,8 @@ export class PageCapturer {
     if (!this.reuse) return 0;
     const started = performance.now();
     const world = await tab.world(tab.mainFrameId);
-    this.warmUps.set(tab, started);
+    const mark: { started: number; ended?: number } = { started };
+    this.warmUps.set(tab, mark);
     const budget = new CaptureCallBudget(started + this.budgets.timeMs, this.budgets.calls, this.budgets.nodes, 1);
     const plan = closedRootPlan(this.budgets);
     const options = {
@@ -87,23 +102,55 @@ export class PageCapturer {
       closed: { pass: true, scanNodes: plan.scanNodes, rescan: true, again: false },
     };
     try {
-      return await withClosedRoots(world, budget, plan, options.closed, () => {
+      const walked = await withClosedRoots(world, budget, plan, options.closed, () => {
         options.timeMs = Math.max(1, budget.timeLeftMs);
         return callPage(budget.site(world), 'warmUp', options);
       });
+      mark.ended = performance.now();
+      return walked;
     } finally {
       // The closed-root reads made remote objects in the capture group; nothing else holds it yet.
       await world.session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined);
     }
   }
 
+  /**
+   * Issue 16: a warm-up nobody waits for, started after a navigation. A caller usually reads the
+   * page it just opened — after a pause of its own (an agent's model turn), in which this walk runs,
+   * so the snapshot finds the document's first (coldest) walk done: its walk to use as it is, or its
+   * records and warm code to copy from. A capture waits for it first (both use the collector's
+   * walk state); one still running when another navigation comes is followed by a new one.
+   */
+  warmUpInBackground(tab: CdpTab): void {
+    if (!this.reuse || this.options.warmUpAfterNavigation === false) return;
+    const before = this.running.get(tab) ?? Promise.resolve();
+    const running: Promise<unknown> = before
+      .then(() => this.warmUp(tab))
+      // Any failure (the page navigated again, the tab closed, a dialog) leaves the next capture cold: nothing more.
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.running.get(tab) === running) this.running.delete(tab);
+      });
+    this.running.set(tab, running);
+  }
+
   async capture(tab: CdpTab, tabKey: string, request: CaptureRequest): Promise<PageCapture> {
     const started = performance.now();
     this.lastTimings = {};
-    const budget = new CaptureCallBudget(started + (request.timeoutMs ?? this.budgets.timeMs), this.budgets.calls, this.budgets.nodes, this.budgets.frames);
+    const deadline = started + (request.timeoutMs ?? this.budgets.timeMs);
+    // A background warm-up still running is waited for (within this capture's own time): its walk is this one's.
+    const running = this.running.get(tab);
+    if (running) {
+      const waited = new AbortController();
+      await Promise.race([running, delay(Math.max(0, deadline - performance.now()), undefined, { signal: waited.signal, ref: false }).catch(() => undefined)]);
+      waited.abort();
+    }
+    const budget = new CaptureCallBudget(deadline, this.budgets.calls, this.budgets.nodes, this.budgets.frames);
+    budget.timings.warmUpWait = performance.now() - started;
     budget.calls += 1 + tab.oopifSessions.size;
+    const framesStarted = performance.now();
     await tab.refreshFrames();
-    this.lastTimings['frames'] = performance.now() - started;
+    this.lastTimings['frames'] = performance.now() - framesStarted;
     const shipLimit = Math.max(MIN_SHIPPED, request.nodeBudget * SHIP_FACTOR);
     const scope = request.scope;
     if (scope.kind === 'ranked') return this.captureRanked(tab, tabKey, scope.token, scope.from, scope.count, budget);
@@ -129,11 +176,14 @@ export class PageCapturer {
       };
     }
     plan.closedRoots = closedRootPlan(this.budgets);
-    // Issue 16: the warm-up's walk may stand for this capture's main-frame walk only if no request
-    // started or ended since the warm-up began (the page checks the DOM, scroll, focus and styles).
-    const warmUpStarted = this.warmUps.get(tab);
+    // Issue 16: the warm-up's walk may stand for this capture's main-frame walk only if it ended just
+    // now and no request started or ended since it began (the page checks the DOM, scroll, focus
+    // and styles). An older one — a background warm-up followed by a pause — is copied from instead,
+    // like any earlier walk: what is on screen is read again (an animation, an inner scroll).
+    const warmUp = this.warmUps.get(tab);
     this.warmUps.delete(tab);
-    plan.warm = warmUpStarted !== undefined && tab.network.idleForMs > performance.now() - warmUpStarted;
+    const now = performance.now();
+    plan.warm = warmUp?.ended !== undefined && now - warmUp.ended <= WARM_WALK_MAX_AGE_MS && tab.network.idleForMs > now - warmUp.started;
     const walkStarted = performance.now();
     const root = await walkFrame(tab, tab.mainFrameId, MAIN_FRAME_PLACEMENT, [], plan, budget);
     this.lastTimings['collect'] = performance.now() - walkStarted;
@@ -150,7 +200,7 @@ export class PageCapturer {
     const capture = await this.finish(tab, Math.max(AX_MIN, request.nodeBudget + AX_SLACK), root, budget, ranking, walks.every((w) => w.ship.included === 'all') ? 'all' : 'ranked_prefix');
     // Issue 16: the warm-up's reusable records are kept now, after this capture's last call into the
     // main frame's document — not awaited, so this answer does not wait for it (a next walk stores them first).
-    if (warmUpStarted !== undefined) void callPage(root.world, 'storeSegments').catch(() => undefined);
+    if (warmUp !== undefined) void callPage(root.world, 'storeSegments').catch(() => undefined);
     // A query or subtree read that shipped its whole scope (every hit in every frame; the whole subtree).
     if (scope.kind === 'query' || scope.kind === 'interactive') capture.coverage.scopeComplete = walks.every((w) => w.ship.scopeComplete === true);
     else if (scope.kind === 'subtree') capture.coverage.scopeComplete = walks.find((w) => w.frameId === subtreeFrame)?.ship.scopeComplete === true;

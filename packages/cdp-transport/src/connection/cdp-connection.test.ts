@@ -121,6 +121,18 @@ describe('CdpConnection', () => {
     expect(next.message).toContain('bind again');
   });
 
+  it('probes when a reply on its way as the link died arrives after the next command went out', async () => {
+    const { client, connection } = open(60_000);
+    const earlier = connection.root.send('Target.getTargets');
+    const pending = connection.root.send('Browser.getWindowForTarget');
+    // The earlier command's reply comes in after the next one was sent; then nothing more.
+    client.sent[0]!.reply(false, { targetInfos: [] });
+    await earlier;
+    const error = await failureOf(pending);
+    expect(error.failure).toBe('timeout');
+    expect(error.message).toContain(`no reply to a liveness probe within ${PROBE_TIMEOUT_MS} ms`);
+  });
+
   it('does not drop a link that answers the probe (a slow command on a live link)', async () => {
     const { client, connection } = open(60_000);
     const pending = connection.root.send('Runtime.evaluate', { expression: 'slow()' });

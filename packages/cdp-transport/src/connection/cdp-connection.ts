@@ -13,7 +13,7 @@ export type CdpEventParams<E extends CdpEvent> = ProtocolMapping.Events[E][0];
 export const DEFAULT_COMMAND_TIMEOUT_MS = 15_000;
 
 /**
- * Liveness (issue 17): a command pending this long with nothing at all received since it was sent
+ * Liveness (issue 17): a command pending this long while nothing at all was received for as long
  * makes the connection probe the link (ms).
  */
 export const STALL_MS = 1_000;
@@ -45,7 +45,7 @@ type LinkState = 'up' | 'down' | 'closed';
  * reject when the socket closes (or, per session, when that session detaches).
  *
  * A remote link can die without a close (a cut cable, a dropped VPN): TCP then retries for
- * minutes. So when a command has waited {@link STALL_MS} with nothing received since it was sent,
+ * minutes. So when a command has waited {@link STALL_MS} and nothing was received for as long,
  * a cheap probe goes out; if it is not answered within {@link PROBE_TIMEOUT_MS} the socket is
  * dropped and every pending command fails with `timeout`, and the next command first opens a new
  * socket to the same browser (within {@link RECONNECT_TIMEOUT_MS}). Flat sessions of the old socket
@@ -240,7 +240,8 @@ export class CdpConnection {
     }
     if (this.probing) return;
     const now = performance.now();
-    const stalled = [...this.pending].some((entry) => !entry.probe && now - entry.sentAt >= STALL_MS && this.lastInbound < entry.sentAt);
+    // Silence for STALL_MS while a command waits that long (a reply already on its way when the link died may still arrive after the command went out).
+    const stalled = now - this.lastInbound >= STALL_MS && [...this.pending].some((entry) => !entry.probe && now - entry.sentAt >= STALL_MS);
     if (!stalled) return;
     this.probing = true;
     const failure = new TransportError('timeout', '', 'Browser.getVersion');

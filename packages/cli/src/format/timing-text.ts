@@ -6,6 +6,7 @@ const PHASES: Array<[keyof SnapshotTiming, string]> = [
   ['launch', 'launch'],
   ['load_wait', 'load wait'],
   ['warm_up', '  of which warm-up walk'],
+  ['warm_up_wait', 'wait for the first walk'],
   ['world_setup', 'world setup'],
   ['ax_enable', 'ax enable'],
   ['walk', 'walk'],

@@ -130,6 +130,8 @@ export const snapshotTimingSchema = z.object({
   rank: ms().optional(),
   /** Accessibility facts of the nodes to be shown. */
   ax: ms().optional(),
+  /** Waiting for the page's first walk, begun in the background when the page was opened (part of `collect`; the snapshot uses that walk). */
+  warm_up_wait: ms().optional(),
   /** One-shot only: starting the browser until its DevTools endpoint answered. */
   launch: ms().optional(),
   /** One-shot only: waiting for the page (navigation, parsing, first paint, quiet period). */

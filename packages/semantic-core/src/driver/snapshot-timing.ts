@@ -16,6 +16,7 @@ export function capturePhaseTiming(capture: PageCapture): Partial<SnapshotTiming
     hit_test: ms(timings.hitTest),
     rank: ms(timings.rank),
     ax: ms(timings.ax),
+    warm_up_wait: ms(timings.warmUpWait),
   };
   return Object.fromEntries(Object.entries(phases).filter(([, value]) => value !== undefined));
 }

@@ -166,6 +166,8 @@ export const captureTimingsSchema = z.object({
   rank: z.number().nonnegative().optional(),
   /** Accessibility reads of the nodes to be emitted. */
   ax: z.number().nonnegative().optional(),
+  /** Waiting for the page's first walk, begun in the background when the page was opened (its walk is this capture's). */
+  warmUpWait: z.number().nonnegative().optional(),
 });
 
 export const pageCaptureSchema = z.object({
