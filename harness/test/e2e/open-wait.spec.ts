@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
-import { Driver, bindResponseSchema, semanticSnapshotResponseSchema, type BindResponse, type CaptureRequest, type PageCapture, type PageWait } from '@sightline/semantic-core';
+import { Driver, bindResponseSchema, semanticSnapshotResponseSchema, type BindResponse, type CaptureRequest, type PageWait } from '@sightline/semantic-core';
 import { evaluateInPage, startFixtureServer, type FixtureServer } from '../../src/index.js';
-import { viewportRead } from './support/transport-fixture.js';
+import { readDigest, viewportRead } from './support/transport-fixture.js';
 
 // Issue 16: opening a page waits for what a person waits for — the document parsed and its first
 // screen painted — not for the load event. The page's one image is held by the fixture server
@@ -161,15 +161,6 @@ describe('the walk during the quiet period', () => {
     return { connection, tabKey: tab!.key, port };
   }
 
-  /** What a read says, without the per-world handles. */
-  function digest(capture: PageCapture) {
-    return {
-      outside: capture.coverage.outside,
-      ranking: capture.coverage.ranking && { shipped: capture.coverage.ranking.shipped, total: capture.coverage.ranking.total },
-      nodes: capture.nodes.map((n) => `${n.role} ${JSON.stringify(n.name)} ${JSON.stringify(n.value ?? null)} ${JSON.stringify(Object.entries(n.states ?? {}).sort())} ${JSON.stringify(n.box ?? null)}`),
-    };
-  }
-
   /** The warmed launch's read (and its stats) next to the same read of the launch without a warm-up. */
   async function read(warmed: Launched, plain: Launched, request: CaptureRequest = viewportRead()) {
     const first = await warmed.connection.capture(warmed.tabKey, request);
@@ -196,7 +187,7 @@ describe('the walk during the quiet period', () => {
     const initial = await read(warmed, plain);
     // Nothing changed since the warm-up: its walk stands for the main frame's (no walk at all).
     expect(initial.stats['page.warmRecords']).toBeGreaterThan(1000);
-    expect(digest(initial.first)).toEqual(digest(initial.reference));
+    expect(readDigest(initial.first)).toEqual(readDigest(initial.reference));
 
     // After it, the page renames its last message and adds a row, far below the fold.
     const change = `(() => {
@@ -210,11 +201,11 @@ describe('the walk during the quiet period', () => {
     const changed = await read(warmed, plain);
     expect(changed.stats['page.warmRecords']).toBeUndefined();
     expect(changed.stats['page.reusedRecords']).toBeGreaterThan(1000);
-    expect(digest(changed.first)).toEqual(digest(changed.reference));
+    expect(readDigest(changed.first)).toEqual(readDigest(changed.reference));
     expect(changed.first.coverage.outside).not.toEqual(initial.first.coverage.outside);
     const query = await read(warmed, plain, { scope: { kind: 'query', text: 'Renamed after the warm-up' }, nodeBudget: 50, interactiveOnly: false });
     expect(query.first.nodes.some((n) => n.name === 'Renamed after the warm-up')).toBe(true);
-    expect(digest(query.first)).toEqual(digest(query.reference));
+    expect(readDigest(query.first)).toEqual(readDigest(query.reference));
   });
 
   it('a real layout (the demo mail app: same-site and cross-site frames, shadow roots, off-screen rows): the warmed first snapshot reads what a plain launch reads', async () => {
@@ -231,11 +222,11 @@ describe('the walk during the quiet period', () => {
     expect(initial.stats['closedRoots.calls']).toBe(2);
     expect(plainStats['page.reusedRecords']).toBe(0);
     expect((initial.stats['page.warmRecords'] ?? 0) + (initial.stats['page.reusedRecords'] ?? 0)).toBeGreaterThan(100);
-    expect(digest(initial.first)).toEqual(digest(initial.reference));
+    expect(readDigest(initial.first)).toEqual(readDigest(initial.reference));
     // The cross-site translator frame's combobox is read in its own frame, next to the warm main-frame walk.
     expect(initial.first.nodes.some((n) => n.role === 'combobox')).toBe(true);
     const query = await read(warmed, plain, { scope: { kind: 'query', text: 'Send' }, nodeBudget: 50, interactiveOnly: false });
-    expect(digest(query.first)).toEqual(digest(query.reference));
+    expect(readDigest(query.first)).toEqual(readDigest(query.reference));
   });
 
   it('a dialog that opens during the quiet period ends the wait, and the one-shot shows it', async () => {
@@ -280,7 +271,7 @@ describe('the walk during the quiet period', () => {
       expect(await inPage(plain, url, expression)).toBe(1);
       const after = await read(warmed, plain);
       expect(after.stats['page.warmRecords']).toBeUndefined();
-      expect(digest(after.first)).toEqual(digest(after.reference));
+      expect(readDigest(after.first)).toEqual(readDigest(after.reference));
       if (shows) expect(after.first.nodes.some((n) => n.role === shows.role && n.name === shows.name)).toBe(true);
     });
   }

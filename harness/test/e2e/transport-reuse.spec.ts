@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptureRequest, PageCapture } from '@sightline/semantic-core';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
-import { startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
+import { readDigest, startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
 import { evaluateInPage } from '../../src/index.js';
 
 // Reuse between snapshots (cdp-transport README "Performance"): walk records of unchanged
@@ -41,15 +41,6 @@ describe.each([{ pageFacts: true }, { pageFacts: false }])('reuse between snapsh
 
   const page = (expression: string) => evaluateInPage(fixture.chromium.port, pageUrl, expression);
 
-  /** What a read says, without the per-world handles. */
-  function digest(capture: PageCapture) {
-    return {
-      outside: capture.coverage.outside,
-      ranking: capture.coverage.ranking && { shipped: capture.coverage.ranking.shipped, total: capture.coverage.ranking.total },
-      nodes: capture.nodes.map((n) => `${n.role} ${JSON.stringify(n.name)} ${JSON.stringify(n.value ?? null)} ${JSON.stringify(Object.entries(n.states ?? {}).sort())} ${JSON.stringify(n.box ?? null)}`),
-    };
-  }
-
   async function bothRead(request: CaptureRequest = viewportRead()) {
     const warm = await fixture.connection.capture(fixture.tabKey, request);
     const stats = { ...fixture.connection.lastCaptureStats };
@@ -59,9 +50,9 @@ describe.each([{ pageFacts: true }, { pageFacts: false }])('reuse between snapsh
 
   async function expectSameReads(): Promise<Record<string, number>> {
     const { warm, cold, stats } = await bothRead();
-    expect(digest(warm)).toEqual(digest(cold));
+    expect(readDigest(warm)).toEqual(readDigest(cold));
     const query = await bothRead({ scope: { kind: 'query', text: 'message' }, nodeBudget: 300, interactiveOnly: false });
-    expect(digest(query.warm)).toEqual(digest(query.cold));
+    expect(readDigest(query.warm)).toEqual(readDigest(query.cold));
     return stats;
   }
 

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageCapture } from '@sightline/semantic-core';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
 import { evaluateInPage } from '../../src/index.js';
 import { startActionsFixture, waitUntil, type ActionsFixture } from './support/actions-fixture.js';
-import { startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
+import { readDigest, startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
 
 // Issue 16: after a navigation the page's first walk — its slowest — runs in the background, so the
 // snapshot a caller takes next (usually after a pause of its own) does not pay it. Every read below
 // must equal a read of a connection that reads everything afresh; the rows assert which walk the
 // capture stood on (counted records), never wall time.
-
-/** What a read says, without the per-world handles. */
-function digest(capture: PageCapture) {
-  return {
-    outside: capture.coverage.outside,
-    ranking: capture.coverage.ranking && { shipped: capture.coverage.ranking.shipped, total: capture.coverage.ranking.total },
-    nodes: capture.nodes.map((n) => `${n.role} ${JSON.stringify(n.name)} ${JSON.stringify(n.value ?? null)} ${JSON.stringify(Object.entries(n.states ?? {}).sort())} ${JSON.stringify(n.box ?? null)}`),
-  };
-}
 
 describe('the walk after a navigation', () => {
   let f: TransportFixture;
@@ -51,7 +41,7 @@ describe('the walk after a navigation', () => {
     const stats = { ...f.connection.lastCaptureStats };
     expect(notWalked(stats)).toBeGreaterThan(1000);
     expect(capture.timings?.warmUpWait).toBeGreaterThanOrEqual(0);
-    expect(digest(capture)).toEqual(digest(await fresh.capture(f.tabKey, viewportRead())));
+    expect(readDigest(capture)).toEqual(readDigest(await fresh.capture(f.tabKey, viewportRead())));
   });
 
   it('without it (warmUpAfterNavigation: false) the first snapshot walks the whole document', async () => {
@@ -75,7 +65,7 @@ describe('the walk after a navigation', () => {
     // The DOM changed since the background walk: it is not used as it is, its unchanged records are copied.
     expect(stats['page.warmRecords']).toBeUndefined();
     expect(stats['page.reusedRecords']).toBeGreaterThan(1000);
-    expect(digest(capture)).toEqual(digest(await fresh.capture(f.tabKey, viewportRead())));
+    expect(readDigest(capture)).toEqual(readDigest(await fresh.capture(f.tabKey, viewportRead())));
     const query = { scope: { kind: 'query' as const, text: 'Renamed after the walk' }, nodeBudget: 50, interactiveOnly: false };
     expect((await f.connection.capture(f.tabKey, query)).nodes.some((n) => n.name === 'Renamed after the walk')).toBe(true);
   });
@@ -85,7 +75,7 @@ describe('the walk after a navigation', () => {
     await navigate(f.connection, f.server.urls.app);
     const capture = await f.connection.capture(f.tabKey, viewportRead());
     expect(capture.url).toBe(f.server.urls.app);
-    expect(digest(capture)).toEqual(digest(await fresh.capture(f.tabKey, viewportRead())));
+    expect(readDigest(capture)).toEqual(readDigest(await fresh.capture(f.tabKey, viewportRead())));
   });
 });
 

@@ -41,6 +41,15 @@ export async function startTransportFixture(options: CdpBrowserTransportOptions 
 
 export const viewportRead = (nodeBudget = 300) => ({ scope: { kind: 'viewport' as const }, nodeBudget, interactiveOnly: false });
 
+/** What a read says, without the per-world handles: two reads of one page compare equal by it. */
+export function readDigest(capture: PageCapture) {
+  return {
+    outside: capture.coverage.outside,
+    ranking: capture.coverage.ranking && { shipped: capture.coverage.ranking.shipped, total: capture.coverage.ranking.total },
+    nodes: capture.nodes.map((n) => `${n.role} ${JSON.stringify(n.name)} ${JSON.stringify(n.value ?? null)} ${JSON.stringify(Object.entries(n.states ?? {}).sort())} ${JSON.stringify(n.box ?? null)}`),
+  };
+}
+
 /** Nodes of a capture with a role and (exact) name. */
 export function findNodes(capture: PageCapture, role: string, name?: string): CapturedNode[] {
   return capture.nodes.filter((n) => n.role === role && (name === undefined || n.name === name));
