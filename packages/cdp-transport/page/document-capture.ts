@@ -141,7 +141,9 @@ export class DocumentCapture {
     }
     const closed = this.closed.request(walk, options.closed);
     if (closed !== null) return closed;
-    this.classify(walk, options, start, performance.now(), watch, true, false);
+    // Its records are kept later (pendingStore), not inside the warm-up a one-shot waits for.
+    this.classify(walk, options, start, performance.now(), watch, false);
+    if (walk.segments.length > 0) this.pendingStore = walk;
     this.warmWalk.keep(walk, watch.log);
     return walk.nodes.length;
   }
@@ -198,11 +200,8 @@ export class DocumentCapture {
     return walkDocument(document, this.anyClosedRoot ? this.closedRoots : null, this.checkedHosts, limits, options.placement, watch.log, reuse ? watch.segments : undefined);
   }
 
-  /**
-   * Echo rules, the records kept for reuse (now, or with `storeNow` false once the capture after a
-   * warm-up is over), paint evidence and ranking of a finished walk (timed).
-   */
-  private classify(walk: Walk, options: WalkOptions, start: number, walked: number, watch: Watch, reuse: boolean, storeNow = true): { order: Int32Array; tiers: Uint8Array } {
+  /** Echo rules, the records kept for reuse (with `store`), paint evidence and ranking of a finished walk (timed). */
+  private classify(walk: Walk, options: WalkOptions, start: number, walked: number, watch: Watch, store: boolean): { order: Int32Array; tiers: Uint8Array } {
     const done = this.classified.get(walk);
     if (done) {
       this.timings = { walk: walked - start, echo: 0, hit: 0, rank: 0, reusedRecords: 0, warmRecords: walk.nodes.length };
@@ -210,8 +209,7 @@ export class DocumentCapture {
     }
     dropEchoTexts(walk);
     const echoed = performance.now();
-    if (reuse && storeNow) watch.segments.store(walk, walk.segments);
-    else if (reuse && walk.segments.length > 0) this.pendingStore = walk;
+    if (store) watch.segments.store(walk, walk.segments);
     if (options.placement.covered) coverAll(walk);
     else hitTest(walk, options.maxHitTests, start + options.timeMs);
     const hit = performance.now();
@@ -233,7 +231,6 @@ export class DocumentCapture {
     this.pendingStore = null;
     if (walk !== null) this.watch?.segments.store(walk, walk.segments);
   }
-
 
   /**
    * Keeps a viewport read's ranking for its continuations. Only the newest few: a newer snapshot

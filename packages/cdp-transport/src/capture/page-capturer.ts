@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import {
   SightlineError,
   TransportError,
@@ -18,6 +17,7 @@ import { callPage, type PageWorld as WorldRef } from '../page-call/page-call.js'
 import { walkFrame, type FrameWalk, type WalkPlan } from './frame-walker.js';
 import { closedRootPlan, withClosedRoots } from './closed-roots.js';
 import { comparePaths, flattenWalks, RankingStore, type StoredRanking } from './ranking-store.js';
+import { raceDeadline } from '../race-deadline.js';
 import { pruneShipped, type CollectorMode, type FramePlacement, type ShipResult } from './shipped.js';
 
 export interface PageCapturerOptions {
@@ -140,11 +140,7 @@ export class PageCapturer {
     const deadline = started + (request.timeoutMs ?? this.budgets.timeMs);
     // A background warm-up still running is waited for (within this capture's own time): its walk is this one's.
     const running = this.running.get(tab);
-    if (running) {
-      const waited = new AbortController();
-      await Promise.race([running, delay(Math.max(0, deadline - performance.now()), undefined, { signal: waited.signal, ref: false }).catch(() => undefined)]);
-      waited.abort();
-    }
+    if (running) await raceDeadline(running, deadline);
     const budget = new CaptureCallBudget(deadline, this.budgets.calls, this.budgets.nodes, this.budgets.frames);
     budget.timings.warmUpWait = performance.now() - started;
     budget.calls += 1 + tab.oopifSessions.size;
@@ -199,8 +195,9 @@ export class PageCapturer {
     if (scope.kind === 'viewport' && !this.options.shipAll) ranking = this.storeViewportRanking(tabKey, walks, shipLimit);
     const capture = await this.finish(tab, Math.max(AX_MIN, request.nodeBudget + AX_SLACK), root, budget, ranking, walks.every((w) => w.ship.included === 'all') ? 'all' : 'ranked_prefix');
     // Issue 16: the warm-up's reusable records are kept now, after this capture's last call into the
-    // main frame's document — not awaited, so this answer does not wait for it (a next walk stores them first).
-    if (warmUp !== undefined) void callPage(root.world, 'storeSegments').catch(() => undefined);
+    // main frame's document — not awaited, so this answer does not wait for it. Only when its walk
+    // was this capture's: a capture that walked again stored them before its walk.
+    if (this.lastTimings['page.warmRecords'] !== undefined) void callPage(root.world, 'storeSegments').catch(() => undefined);
     // A query or subtree read that shipped its whole scope (every hit in every frame; the whole subtree).
     if (scope.kind === 'query' || scope.kind === 'interactive') capture.coverage.scopeComplete = walks.every((w) => w.ship.scopeComplete === true);
     else if (scope.kind === 'subtree') capture.coverage.scopeComplete = walks.find((w) => w.frameId === subtreeFrame)?.ship.scopeComplete === true;

@@ -1,6 +1,7 @@
 import { SightlineError, TransportError, type WaitCondition, type WaitOutcome } from '@sightline/semantic-core';
 import { checkCondition, type CheckResult, type WaitContext } from './wait-checks.js';
 import { pageBlocked } from '../dialogs/page-blocked.js';
+import { raceDeadline } from '../race-deadline.js';
 
 /** Longest a single look may run past the deadline before the wait answers `met: false` anyway. */
 export const WAIT_OVERRUN_MS = 250;
@@ -59,20 +60,6 @@ async function whileBlocked(context: WaitContext, condition: WaitCondition, dead
   if (condition.kind !== 'url') return { met: false };
   const result = await raceDeadline(checkCondition(context, condition), deadline + WAIT_OVERRUN_MS);
   return { met: result === 'met' };
-}
-
-async function raceDeadline<T>(work: Promise<T>, at: number): Promise<T | 'late'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), Math.max(0, at - performance.now()));
-  });
-  // A look that loses the race may still fail later: nobody is waiting for it then.
-  work.catch(() => undefined);
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function sleep(ms: number): Promise<void> {
