@@ -2,7 +2,8 @@
  * Issue 16: the floor of any one-shot that reads every node of a page — what a plain CDP client
  * pays before doing anything of its own. In a fresh process: start the same Chromium with the same
  * flags, load the URL in its first tab, visit every node of the composed tree once from an isolated
- * world (a wrapper per node, its type read: the least an exact count needs), stop the browser. No
+ * world (a wrapper per node, its type read: the least an exact count needs), read one box (the
+ * page's style and layout, which anything that tells what is on screen needs), stop the browser. No
  * Sightline code runs; chrome-remote-interface only. Like Sightline's one-shot it starts Chromium
  * before loading its CDP client, so the two overlap (the bench passes the flags in
  * SIGHTLINE_BARE_FLAGS, a JSON array, so nothing but Node's own modules loads before the spawn).
@@ -28,6 +29,9 @@ const VISIT_EVERY_NODE = `(() => {
   }
   return { elements, texts };
 })()`;
+
+/** One box read: makes the renderer compute the page's style and layout if it has not yet. Runs in the page. */
+const LAY_OUT = 'document.documentElement.getBoundingClientRect().height';
 
 const [url, executablePath] = process.argv.slice(2);
 if (!url || !executablePath) {
@@ -92,10 +96,12 @@ try {
     sessionId,
   );
   const visited = performance.now();
+  await send('Runtime.evaluate', { expression: LAY_OUT, contextId: executionContextId, returnByValue: true }, sessionId);
+  const laidOut = performance.now();
   await send('Browser.close').catch(() => undefined);
   await exited;
   const stopped = performance.now();
-  const phases: FloorPhases = { launch_ms: launched - started, load_ms: loaded - launched, visit_ms: visited - loaded, stop_ms: stopped - visited };
+  const phases: FloorPhases = { launch_ms: launched - started, load_ms: loaded - launched, visit_ms: visited - loaded, layout_ms: laidOut - visited, stop_ms: stopped - laidOut };
   process.stdout.write(`${JSON.stringify({ ...phases, ...result.value })}\n`);
 } finally {
   await killBrowser();

@@ -48,9 +48,9 @@ function measuredFloor(row: FirstSnapshotRow): { ms: number; what: string } | nu
   return {
     ms: floor.median_ms,
     what:
-      `the floor — a plain CDP client that only starts the same Chromium, loads the page, visits every node once and stops, alternating with these runs — takes ${fmt(floor.median_ms)} ` +
+      `the floor — a plain CDP client that only starts the same Chromium, loads the page, visits every node once, reads one box (the page's layout) and stops, alternating with these runs — takes ${fmt(floor.median_ms)} ` +
       `(Chromium's start to its DevTools port ${fmt(p.launch_ms ?? null)}, the load in the fresh browser ${fmt(p.load_ms ?? null)} against ${fmt(row.load_without.median_ms)} in a running one, ` +
-      `one visit of every node ${fmt(p.visit_ms ?? null)}, the stop ${fmt(p.stop_ms ?? null)}; without the quiet period after the load that the one-shot waits for as well)`,
+      `one visit of every node ${fmt(p.visit_ms ?? null)}, the layout ${fmt(p.layout_ms ?? null)}, the stop ${fmt(p.stop_ms ?? null)}; without the quiet period after the load that the one-shot waits for as well)`,
   };
 }
 

@@ -55,7 +55,7 @@ export interface FirstSnapshotRow {
   one_shot_phases: Partial<SnapshotTiming>;
   /**
    * The floor of a one-shot that reads every node (bare-one-shot.ts: a plain CDP client in a fresh
-   * process starts the same Chromium, loads the page, visits every node once, stops), wall; its runs
+   * process starts the same Chromium, loads the page, visits every node once, reads one box, stops), wall; its runs
    * alternate with the one-shot's, so both meet the same machine. Medians of its phases beside it.
    */
   one_shot_floor?: Stat;
@@ -79,7 +79,7 @@ export interface FirstSnapshotRow {
 }
 
 /** The phases bare-one-shot.js reports (ms): its Chromium's start, the load, the visit of every node, the stop. */
-export type FloorPhases = { launch_ms: number; load_ms: number; visit_ms: number; stop_ms: number };
+export type FloorPhases = { launch_ms: number; load_ms: number; visit_ms: number; layout_ms: number; stop_ms: number };
 
 export interface FirstSnapshotOptions {
   sizes: number[];
@@ -368,8 +368,8 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       () => oneShotCall(['--json', 'snapshot', url], env, options, oneShotPhases),
       async () => {
         const { ms, stdout } = await runProcess([`${HERE}bare-one-shot.js`, url, CHROME], { ...env, SIGHTLINE_BARE_FLAGS: JSON.stringify(CHROMIUM_BASE_FLAGS) }, options.timeoutMs);
-        const { launch_ms, load_ms, visit_ms, stop_ms } = JSON.parse(stdout) as FloorPhases;
-        floorPhases.push({ launch_ms, load_ms, visit_ms, stop_ms });
+        const { launch_ms, load_ms, visit_ms, layout_ms, stop_ms } = JSON.parse(stdout) as FloorPhases;
+        floorPhases.push({ launch_ms, load_ms, visit_ms, layout_ms, stop_ms });
         return ms;
       },
     )) as [Stat, Stat];

@@ -9,11 +9,12 @@ const SCROLLED_HTML = '/truth/scrolled-html.html';
 const UA_HIDDEN = '/truth/ua-hidden.html';
 const OVERLAYS = '/truth/overlays.html';
 const ROLES = '/truth/roles.html';
+const ATTRIBUTE_SCOPES = '/truth/attribute-scopes.html';
 
 let fixture: TruthFixture;
 
 beforeAll(async () => {
-  fixture = await startTruthFixture([EMPTY_READ, SCROLLED_HTML, UA_HIDDEN, OVERLAYS, ROLES]);
+  fixture = await startTruthFixture([EMPTY_READ, SCROLLED_HTML, UA_HIDDEN, OVERLAYS, ROLES, ATTRIBUTE_SCOPES]);
 }, 120_000);
 afterAll(async () => {
   await fixture?.close();
@@ -87,5 +88,30 @@ describe('names and roles as Chromium computes them', () => {
     expect(s.outline).not.toContain('Decorative title');
     expect(s.outline).not.toMatch(/Layout[A-Z]|DisclosureTriangle|SvgRoot/);
     expect(s.outline).toContain('Layout cell one');
+  });
+});
+
+describe('attributes in every tree scope (the walk looks them up only where a per-scope query found one)', () => {
+  it('roles, tabindex, click handlers, hiding, disabled, labels, inline cursors and draggable are read in the document, open, nested and closed shadow roots, slotted content and a frame', async () => {
+    const s = await fixture.snap(ATTRIBUTE_SCOPES);
+    expect(s.status).toBe('ok');
+    /** The actions of the generic element whose only content is `text`. */
+    const actionsOf = (text: string): string[] | undefined => {
+      const ref = new RegExp(`- generic \\[ref=([^\\]]+)\\]\\n\\s*- text "${text}"`).exec(s.outline)?.[1];
+      return (s.refs.find((r) => r.ref === ref) as { actions?: string[] } | undefined)?.actions;
+    };
+    for (const scope of ['Light', 'Open', 'Nested', 'Closed', 'Frame']) {
+      expect(s.refs.find((r) => r.name === `${scope} role`)?.role, scope).toBe('button');
+      for (const clickable of ['tabbable', 'handler', 'pointer']) expect(actionsOf(`${scope} ${clickable}`), `${scope} ${clickable}`).toEqual(['click']);
+      expect(actionsOf(`${scope} draggable`), scope).toEqual(['drag']);
+      expect(s.outline, scope).toContain(`button "${scope} disabled" [disabled]`);
+      expect(s.outline, scope).toContain(`group "${scope} group"`);
+      expect(s.outline, scope).not.toContain(`${scope} hidden`);
+      expect(s.outline, scope).not.toContain(`${scope} aria hidden`);
+    }
+    expect(s.refs.find((r) => r.name === 'Slotted role')?.role).toBe('link');
+    expect(s.outline).not.toContain('Slotted hidden');
+    // Per scope: two hidden paragraphs and their texts; the slotted hidden span's text.
+    expect(s.snapshot.omitted['css_hidden']).toBe(5 * 4 + 1);
   });
 });

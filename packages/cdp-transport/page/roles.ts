@@ -40,8 +40,8 @@ function hasOwnLabel(element: Element): boolean {
   return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('aria-labeledby');
 }
 
-export function roleOf(element: Element, tag: string): string {
-  const explicit = element.getAttribute('role');
+/** `explicit`: the element's role attribute (the walk passes null for an element it knows has none). */
+export function roleOf(element: Element, tag: string, explicit: string | null = element.getAttribute('role')): string {
   if (explicit) {
     const first = explicit.trim().split(/\s+/)[0];
     if (first) return first === 'presentation' || first === 'none' ? 'generic' : first;

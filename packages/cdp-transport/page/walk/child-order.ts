@@ -3,6 +3,7 @@
 // never reached (script cannot see them).
 import { maybeClosedHost } from '../closed-roots.js';
 import type { MutationLog } from '../mutation-log.js';
+import type { AttributeGate } from './attribute-gate.js';
 import type { WalkCursor } from './walk-cursor.js';
 
 export interface ChildSources {
@@ -11,15 +12,18 @@ export interface ChildSources {
   /** Hosts already asked about for a closed root (not reported again). */
   checkedHosts: WeakSet<Element>;
   log: MutationLog;
+  /** Which elements carry attributes the rules look up; each shadow root is queried as the walk enters it. */
+  gate: AttributeGate;
 }
 
 /** Pushes the children of `element` (record `index`, tree `tree`) onto the cursor's stack, last first. */
 export function pushChildren(cursor: WalkCursor, sources: ChildSources, element: Element, tag: string, index: number, tree: number, laidOut: boolean): void {
   const shadow = element.shadowRoot;
-  const container: Node | null = shadow ?? (sources.closedRoots === null ? null : (sources.closedRoots.get(element) ?? null));
+  const container: ShadowRoot | null = shadow ?? (sources.closedRoots === null ? null : (sources.closedRoots.get(element) ?? null));
   if (container) {
     // Caches keyed on this DOM (segments, AX freshness, closed roots) must see changes inside it too.
     sources.log.observe(container);
+    sources.gate.addScope(container);
     const shadowTree = cursor.newTree();
     for (let child = container.lastChild; child; child = child.previousSibling) cursor.push(child, index, shadowTree);
     return;

@@ -13,7 +13,7 @@ function element(attributes: Record<string, string>, props: Record<string, unkno
 }
 
 const layout = (facts: Partial<ElementLayoutFacts> = {}): ElementLayoutFacts => ({
-  editable: false, pointer: false, dragCursor: false, scrollable: false, box: undefined, parentPointer: false, parentDragCursor: false, ...facts,
+  editable: false, pointer: false, dragCursor: false, scrollable: false, box: undefined, parentPointer: false, parentDragCursor: false, plain: false, ...facts,
 });
 const BOX = { x: 0, y: 0, width: 10, height: 10 };
 
@@ -32,6 +32,24 @@ describe('ElementFactsReader (the core rules on facts read from the DOM)', () =>
     expect(reader.actionMask(element({}), 'div', 'generic', layout({ pointer: true, box: null }))).toBe(0);
     expect(reader.actionMask(element({}), 'div', 'generic', layout({ dragCursor: true, box: BOX }))).toBe(ACTION_DRAG);
     expect(reader.actionMask(element({}), 'div', 'generic', layout({ scrollable: true }))).toBe(ACTION_SCROLL);
+  });
+
+  it('a plain element (none of the gated attributes) is not asked for them: same facts as an element without them', () => {
+    const reader = new ElementFactsReader();
+    const untouchable = {
+      hasAttribute: () => {
+        throw new Error('attribute looked up');
+      },
+      getAttribute: () => {
+        throw new Error('attribute looked up');
+      },
+      get disabled(): boolean {
+        throw new Error('disabled read');
+      },
+    } as unknown as Element;
+    expect(reader.actionMask(untouchable, 'div', 'generic', layout({ plain: true }))).toBe(reader.actionMask(element({}), 'div', 'generic', layout()));
+    expect(reader.actionMask(untouchable, 'button', 'button', layout({ plain: true }))).toBe(ACTION_CLICK);
+    expect(reader.actionMask(element({ onclick: '' }), 'div', 'generic', layout())).toBe(ACTION_CLICK);
   });
 
   it('facts do not leak from one element to the next (one reused object)', () => {

@@ -18,6 +18,8 @@ export interface ElementLayoutFacts {
   box: Rect | null | undefined;
   parentPointer: boolean;
   parentDragCursor: boolean;
+  /** None of the gated attributes (attribute-gate.ts): no click handler, tabindex, drag or disabled attribute to look up. */
+  plain: boolean;
 }
 
 export class ElementFactsReader {
@@ -34,13 +36,14 @@ export class ElementFactsReader {
     attributes.inputType = tag === 'input' ? ((element as HTMLInputElement).type || 'text').toLowerCase() : undefined;
     attributes.contentEditable = layout.editable ? true : undefined;
     attributes.href = (tag === 'a' || tag === 'area') && element.hasAttribute('href') ? true : undefined;
-    attributes.clickHandler = element.hasAttribute('onclick') ? true : undefined;
-    attributes.tabIndex = element.hasAttribute('tabindex') ? (element as HTMLElement).tabIndex : undefined;
-    attributes.draggable = isDraggable(element) ? true : undefined;
+    const plain = layout.plain;
+    attributes.clickHandler = !plain && element.hasAttribute('onclick') ? true : undefined;
+    attributes.tabIndex = !plain && element.hasAttribute('tabindex') ? (element as HTMLElement).tabIndex : undefined;
+    attributes.draggable = !plain && isDraggable(element) ? true : undefined;
     attributes.labelsNothing = tag === 'label' && (element as HTMLLabelElement).control === null ? true : undefined;
     this.style.cursor = layout.pointer ? 'pointer' : layout.dragCursor ? 'move' : undefined;
     this.style.scrollable = layout.scrollable;
-    facts.states = (element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true' ? DISABLED : undefined;
+    facts.states = !plain && ((element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true') ? DISABLED : undefined;
     facts.box = layout.box;
     return actionMask(facts, layout.parentPointer, layout.parentDragCursor);
   }

@@ -53,9 +53,10 @@ export class ElementLayout {
    * Reads the layout of `element` (record `index`) and records the clips it hands its children.
    * `hidden`: hidden by an ancestor or the user agent; `copyWhole`: a stored whole segment could
    * replace it (after a far-below sibling); `topLayer`: a modal dialog or popover, which renders in
-   * the viewport whatever its ancestors' boxes.
+   * the viewport whatever its ancestors' boxes; `plain`: it has none of the gated attributes
+   * (attribute-gate.ts), so none is looked up.
    */
-  read(element: Element, index: number, parentIndex: number, parentClip: Clip, hidden: boolean, parentFar: boolean, topLayer: boolean, copyWhole: boolean): void {
+  read(element: Element, index: number, parentIndex: number, parentClip: Clip, hidden: boolean, parentFar: boolean, topLayer: boolean, copyWhole: boolean, plain: boolean): void {
     const state = this.state;
     this.hidden = hidden;
     this.far = parentFar && !topLayer;
@@ -73,17 +74,17 @@ export class ElementLayout {
     this.fixedClip = parentIndex >= 0 ? state.fixedClip(parentIndex) : this.viewportClip;
     if (this.far) {
       // Attributes only: no style, no box (SPEC §8, README "Approximations").
-      if (!this.hidden && hiddenByAttribute(element)) this.hidden = true;
-      if (!this.hidden) this.pointer = inlinePointer(element);
+      if (!this.hidden && !plain && hiddenByAttribute(element)) this.hidden = true;
+      if (!this.hidden && !plain) this.pointer = inlinePointer(element);
     } else if (!this.hidden) {
-      if (hiddenByAttribute(element)) {
+      if (!plain && hiddenByAttribute(element)) {
         this.hidden = true;
         this.wholeCandidate = copyWhole && !topLayer;
       } else if (parentIndex >= 0 && state.has(parentIndex, FAR_BELOW) && !topLayer && inFlow(element)) {
         // An in-flow sibling after one far below, in a block flow that runs down: far below too.
         this.far = true;
         this.wholeCandidate = copyWhole;
-        this.pointer = inlinePointer(element);
+        this.pointer = !plain && inlinePointer(element);
       } else {
         // An absolutely positioned or fixed element escapes the clips of boxes that are not its containing block.
         if (this.absClip !== parentClip || this.fixedClip !== parentClip) this.ownClip = clipOfPosition(getComputedStyle(element).position, parentClip, this.absClip, this.fixedClip);
@@ -92,7 +93,7 @@ export class ElementLayout {
           // away) has a layout, so it is not display:none; its own style is not read, nor anything below it.
           this.far = true;
           this.farFrontier = true;
-          this.pointer = inlinePointer(element);
+          this.pointer = !plain && inlinePointer(element);
           const box = this.walk.box[index]!;
           if (parentIndex >= 0 && state.has(parentIndex, BLOCK_FLOW) && farBelow(box, this.reads.viewport) && this.reads.flowsDown(parentIndex) && inFlow(element)) state.add(parentIndex, FAR_BELOW);
         } else {

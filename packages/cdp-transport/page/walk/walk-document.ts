@@ -7,6 +7,7 @@ import type { MutationLog } from '../mutation-log.js';
 import { labelOf, roleOf, svgRole } from '../roles.js';
 import { NOT_SEMANTIC, type Walk, type WalkLimits } from '../types.js';
 import type { FramePlacement } from '../wire/ship-result.js';
+import { AttributeGate } from './attribute-gate.js';
 import { pushChildren, type ChildSources } from './child-order.js';
 import { ElementFactsReader, type ElementLayoutFacts } from './element-facts.js';
 import { ElementLayout } from './element-layout.js';
@@ -20,6 +21,8 @@ import { WalkCursor } from './walk-cursor.js';
 
 /** Stand-in box for pointer elements of far subtrees (non-empty; not shipped). */
 const FAR_BOX = Object.freeze({ x: 0, y: 0, width: 1, height: 1 });
+
+const NON_SPACE = /\S/;
 
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base']);
 
@@ -49,7 +52,7 @@ export function walkDocument(
   };
   const root = doc.documentElement;
   if (!root) return walk;
-  return new DocumentWalker(doc, walk, limits, placement.clip, { closedRoots, checkedHosts, log }, segments).run(root);
+  return new DocumentWalker(doc, walk, limits, placement.clip, { closedRoots, checkedHosts, log, gate: new AttributeGate(doc) }, segments).run(root);
 }
 
 /** Records of this document's last walk: the next walk's state starts that big (it grows by doubling otherwise). */
@@ -62,7 +65,7 @@ class DocumentWalker {
   private readonly layout: ElementLayout;
   private readonly facts = new ElementFactsReader();
   /** What the action rule needs besides the DOM, for the element at hand (one reused object). */
-  private readonly layoutFacts: ElementLayoutFacts = { editable: false, pointer: false, dragCursor: false, scrollable: false, box: undefined, parentPointer: false, parentDragCursor: false };
+  private readonly layoutFacts: ElementLayoutFacts = { editable: false, pointer: false, dragCursor: false, scrollable: false, box: undefined, parentPointer: false, parentDragCursor: false, plain: false };
   /** The focused element and its composed ancestors (through shadow roots). */
   private readonly activeChain: Set<Element>;
   private readonly activeElement: Element | undefined;
@@ -120,7 +123,9 @@ class DocumentWalker {
 
   /** A text node: visible text only, classified by its parent element's box. */
   private visitText(node: Text, parentIndex: number, tree: number, parentHidden: boolean, parentFar: boolean, parentClip: Clip): void {
-    if (!/\S/.test(node.data)) return;
+    // Most texts start with a non-space: one character read decides them without copying the whole
+    // text into the isolated world (issue 16: a 100k page's texts were a good part of its cold walk).
+    if (!(NON_SPACE.test(node.substringData(0, 1)) || NON_SPACE.test(node.data))) return;
     const { walk, state } = this;
     const index = walk.nodes.length;
     walk.nodes.push(node);
@@ -173,10 +178,12 @@ class DocumentWalker {
     walk.hit.push(0);
     walk.coveredBy.push(-1);
     walk.box[index] = undefined;
-    const role = isSvg ? svgRole(element) : roleOf(element, tag);
+    // Without any gated attribute (attribute-gate.ts) every lookup of one would answer null: skipped.
+    const plain = !this.sources.gate.mayHave(element);
+    const role = isSvg ? svgRole(element) : roleOf(element, tag, plain ? null : element.getAttribute('role'));
     walk.role.push(role);
     // Top-layer candidates (modal dialogs, popovers) render in the viewport whatever their ancestors' boxes.
-    const topLayer = tag === 'dialog' || (parentFar && element.hasAttribute('popover'));
+    const topLayer = tag === 'dialog' || (parentFar && !plain && element.hasAttribute('popover'));
     // A top-layer element reads style and boxes, so its segment depends on more than the DOM.
     // A custom element not yet defined may attach a shadow root when it upgrades, which no mutation reports.
     const open = cursor.open;
@@ -186,11 +193,11 @@ class DocumentWalker {
     // Content the browser does not render (a closed <details> past its summary) is hidden like display:none.
     const hiddenAbove = parentHidden || (parentIndex >= 0 && state.has(parentIndex, CLOSED_DETAILS) && closedDetailsContent(walk.nodes[parentIndex] as Element, element));
     const layout = this.layout;
-    layout.read(element, index, parentIndex, parentClip, hiddenAbove, parentFar, topLayer, copyWhole);
+    layout.read(element, index, parentIndex, parentClip, hiddenAbove, parentFar, topLayer, copyWhole, plain);
     const { hidden, far, farFrontier, pointer, dragCursor, hidesContent } = layout;
 
     // The core's rules (bundled from the page-safe entry) decide actions and semantics.
-    const editableAttribute = element.getAttribute('contenteditable');
+    const editableAttribute = plain ? null : element.getAttribute('contenteditable');
     const inherited = parentIndex >= 0 ? state.has(parentIndex, EDITABLE) : this.rootEditable;
     const editable = !isSvg && editableFrom(editableAttribute === null ? null : editableAttribute.toLowerCase(), inherited);
     state.set(
@@ -207,13 +214,14 @@ class DocumentWalker {
     facts.box = pointer || dragCursor ? (far && !farFrontier ? FAR_BOX : this.reads.elementBox(index)) : undefined;
     facts.parentPointer = parentIndex >= 0 && state.has(parentIndex, POINTER);
     facts.parentDragCursor = parentIndex >= 0 && state.has(parentIndex, DRAG_CURSOR);
+    facts.plain = plain;
     const mask = this.facts.actionMask(element, tag, role, facts);
     walk.actionable.push(mask !== 0);
     // Names of structural roles come only from labels; others are named lazily (when shipped or queried).
     const structural = STRUCTURAL_ROLES.has(role);
-    const name = structural ? labelOf(element) : '';
+    const name = structural && !plain ? labelOf(element) : '';
     // aria-labelledby names come from elements elsewhere, which the segment's observer does not cover.
-    if (open !== null && structural && element.hasAttribute('aria-labelledby')) open.cacheable = false;
+    if (open !== null && structural && !plain && element.hasAttribute('aria-labelledby')) open.cacheable = false;
     walk.name.push(name);
     walk.clip.push(layout.ownClip);
     walk.vis.push(this.facts.isSemantic(name, mask) ? this.visibilityOf(element, index, layout) : NOT_SEMANTIC);
