@@ -92,6 +92,11 @@ export class SegmentCache {
     log.listen((records) => this.invalidate(records));
   }
 
+  /** Whether any segment is stored: a walk then copies most of a big page instead of visiting it. */
+  get holdsAny(): boolean {
+    return this.stored > 0;
+  }
+
   get(element: Element, key: number): Segment | undefined {
     const segment = this.segments.get(element);
     return segment && segment.key === key ? segment : undefined;

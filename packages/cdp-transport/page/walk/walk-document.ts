@@ -52,7 +52,7 @@ export function walkDocument(
   };
   const root = doc.documentElement;
   if (!root) return walk;
-  return new DocumentWalker(doc, walk, limits, placement.clip, { closedRoots, checkedHosts, log, gate: new AttributeGate(doc) }, segments).run(root);
+  return new DocumentWalker(doc, walk, limits, placement.clip, { closedRoots, checkedHosts, log, gate: new AttributeGate(doc, segments?.holdsAny === true) }, segments).run(root);
 }
 
 /** Records of this document's last walk: the next walk's state starts that big (it grows by doubling otherwise). */
