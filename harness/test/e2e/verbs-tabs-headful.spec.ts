@@ -103,8 +103,9 @@ describe.skipIf(skipReason !== null)(`browser_tabs keeps the user's tab in front
     const snapshot = (await driver.snapshot({ ...address, snapshot_format: 'semantic_v2' })) as SemanticSnapshotResponse;
     expect(snapshot.status).toBe('ok');
     const done = snapshot.refs.find((ref) => ref.role === 'button' && ref.name === 'Mark done')!;
-    expect(await driver.click({ ...address, ref: done.ref })).toMatchObject({ status: 'ok', action: 'click' });
-    expect(await evaluateIn('via=headful', 'window.__clicks')).toEqual([{ id: 'done', trusted: true }]);
+    const clicked = await driver.click({ ...address, ref: done.ref });
+    expect(clicked).toMatchObject({ status: 'ok', action: 'click' });
+    expect(await evaluateIn('via=headful', 'window.__clicks'), `click answered ${JSON.stringify(clicked)}`).toEqual([{ id: 'done', trusted: true }]);
     // (Acting on a tab turns on Chromium's focus emulation, which keeps it rendering as if shown, so
     // the new tab may now report itself visible; the user's tab and window are what must not change.)
 

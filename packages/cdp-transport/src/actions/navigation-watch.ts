@@ -37,14 +37,22 @@ export class NavigationWatch {
     };
     this.offs.push(
       session.on('Page.frameRequestedNavigation', ({ frameId }) => onMain(frameId, () => (this.started = true))),
-      session.on('Page.frameStartedLoading', ({ frameId }) => onMain(frameId, () => (this.started = true))),
+      // A stop seen before this start belongs to the previous load (a new tab's first about:blank).
+      session.on('Page.frameStartedLoading', ({ frameId }) =>
+        onMain(frameId, () => {
+          this.started = true;
+          this.stoppedAt = 0;
+        }),
+      ),
       session.on('Page.frameStoppedLoading', ({ frameId }) => onMain(frameId, () => (this.stoppedAt = Date.now()))),
       session.on('Page.frameNavigated', ({ frame, type }) =>
         onMain(frame.id, () => {
           this.committedLoader = frame.loaderId;
           this.stoppedAt = 0;
-          // A back/forward-cache restore brings a loaded document back: no load event follows.
-          if (type === 'BackForwardCacheRestore') this.loaded = true;
+          // Only a load after this commit is the new document's (the old one may still have been
+          // loading when the action began); a back/forward-cache restore brings a loaded document
+          // back, and no load event follows.
+          this.loaded = type === 'BackForwardCacheRestore';
         }),
       ),
       session.on('Page.navigatedWithinDocument', ({ frameId }) => onMain(frameId, () => (this.sameDocument = true))),
