@@ -14,7 +14,7 @@
  * `aria-disabled` (the action facts), `aria-label`, `aria-labelledby`, `aria-labeledby`, `title`
  * (labels of structural elements).
  */
-export const GATED_ATTRIBUTES = [
+const GATED_ATTRIBUTES = [
   'role', 'hidden', 'aria-hidden', 'inert', 'style', 'popover', 'contenteditable', 'onclick', 'tabindex', 'draggable',
   'aria-roledescription', 'disabled', 'aria-disabled', 'aria-label', 'aria-labelledby', 'aria-labeledby', 'title',
 ] as const;
