@@ -10,11 +10,13 @@ const UA_HIDDEN = '/truth/ua-hidden.html';
 const OVERLAYS = '/truth/overlays.html';
 const ROLES = '/truth/roles.html';
 const ATTRIBUTE_SCOPES = '/truth/attribute-scopes.html';
+const TOP_LAYER_POPOVER = '/truth/top-layer-popover.html';
+const TOP_LAYER_DIALOG = '/truth/top-layer-dialog.html';
 
 let fixture: TruthFixture;
 
 beforeAll(async () => {
-  fixture = await startTruthFixture([EMPTY_READ, SCROLLED_HTML, UA_HIDDEN, OVERLAYS, ROLES, ATTRIBUTE_SCOPES]);
+  fixture = await startTruthFixture([EMPTY_READ, SCROLLED_HTML, UA_HIDDEN, OVERLAYS, ROLES, ATTRIBUTE_SCOPES, TOP_LAYER_POPOVER, TOP_LAYER_DIALOG]);
 }, 120_000);
 afterAll(async () => {
   await fixture?.close();
@@ -113,5 +115,17 @@ describe('attributes in every tree scope (the walk looks them up only where a pe
     expect(s.outline).not.toContain('Slotted hidden');
     // Per scope: two hidden paragraphs and their texts; the slotted hidden span's text.
     expect(s.snapshot.omitted['css_hidden']).toBe(5 * 4 + 1);
+  });
+});
+
+describe('the top layer under a far-offscreen parent (its subtree is otherwise left unread)', () => {
+  it('a shown popover and a modal dialog are on screen; their far sibling is not', async () => {
+    const popover = await fixture.snap(TOP_LAYER_POPOVER);
+    expect(popover.refs.find((r) => r.name === 'Popover action')?.visibility).toBe('in_viewport');
+    expect(popover.refs.find((r) => r.name === 'Far button')?.visibility).not.toBe('in_viewport');
+    const dialog = await fixture.snap(TOP_LAYER_DIALOG);
+    expect(dialog.refs.find((r) => r.name === 'Dialog action')?.visibility).toBe('in_viewport');
+    expect(dialog.outline).toContain('Dialog question');
+    expect(dialog.refs.find((r) => r.name === 'Far button')?.visibility).not.toBe('in_viewport');
   });
 });

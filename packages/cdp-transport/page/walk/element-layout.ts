@@ -72,12 +72,14 @@ export class ElementLayout {
     this.childClip = parentClip;
     this.absClip = parentIndex >= 0 ? state.absClip(parentIndex) : this.viewportClip;
     this.fixedClip = parentIndex >= 0 ? state.fixedClip(parentIndex) : this.viewportClip;
+    // Hidden by its own attributes (none to look up on a plain element, attribute-gate.ts).
+    const hiddenHere = !hidden && !plain && hiddenByAttribute(element);
     if (this.far) {
       // Attributes only: no style, no box (SPEC §8, README "Approximations").
-      if (!this.hidden && !plain && hiddenByAttribute(element)) this.hidden = true;
-      if (!this.hidden && !plain) this.pointer = inlinePointer(element);
+      if (hiddenHere) this.hidden = true;
+      else if (!this.hidden && !plain) this.pointer = inlinePointer(element);
     } else if (!this.hidden) {
-      if (!plain && hiddenByAttribute(element)) {
+      if (hiddenHere) {
         this.hidden = true;
         this.wholeCandidate = copyWhole && !topLayer;
       } else if (parentIndex >= 0 && state.has(parentIndex, FAR_BELOW) && !topLayer && inFlow(element)) {

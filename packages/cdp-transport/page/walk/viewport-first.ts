@@ -1,4 +1,5 @@
 import { geometryVisibility } from '@sightline/semantic-core/page-safe';
+import { topLayerCandidate } from '../dom/top-layer.js';
 import { BLOCK_FLOW, FAR_BELOW, FAR_SUB, HIDDEN_SUB, type RecordState } from './record-state.js';
 import type { Walk, WalkLimits } from '../types.js';
 
@@ -96,10 +97,10 @@ export class ViewportFirst {
     if (state.has(parent, HIDDEN_SUB)) return true;
     const element = node.nodeType === 1 ? (node as Element) : null;
     // Under a far-offscreen parent only a top-layer element (dialog, popover) can show.
-    if (state.has(parent, FAR_SUB)) return element === null || !topLayer(element);
+    if (state.has(parent, FAR_SUB)) return element === null || !topLayerCandidate(element, element.localName);
     if (element === null) return false;
     // After a sibling far below in a block flow, in-flow siblings are far below too.
-    if (state.has(parent, FAR_BELOW)) return !topLayer(element) && !positionedInline(element);
+    if (state.has(parent, FAR_BELOW)) return !topLayerCandidate(element, element.localName) && !positionedInline(element);
     if (!state.has(parent, BLOCK_FLOW)) return false;
     if (this.skipThrough !== null) {
       if (element.parentNode === this.skipParent) {
@@ -210,11 +211,6 @@ function composedParent(element: Element): Node | null {
   const parent = element.parentNode;
   if (parent !== null && parent.nodeType === 11 && (parent as ShadowRoot).host) return (parent as ShadowRoot).host;
   return parent;
-}
-
-/** Top-layer elements render in the viewport whatever their ancestors' boxes (as the walk's `topLayer`). */
-function topLayer(element: Element): boolean {
-  return element.localName === 'dialog' || element.hasAttribute('popover');
 }
 
 /** Evidence, without a style read, that an element may leave the flow: an inline `position`. */

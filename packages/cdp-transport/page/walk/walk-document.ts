@@ -4,6 +4,7 @@ import { STRUCTURAL_ROLES, VIS_CSS_HIDDEN, VIS_OFFSCREEN } from '@sightline/sema
 import { composedContains } from '../dom/composed-tree.js';
 import { closedDetailsContent } from '../dom/ua-hidden.js';
 import type { MutationLog } from '../mutation-log.js';
+import { topLayerCandidate } from '../dom/top-layer.js';
 import { labelOf, roleOf, svgRole } from '../roles.js';
 import { NOT_SEMANTIC, type Walk, type WalkLimits } from '../types.js';
 import type { FramePlacement } from '../wire/ship-result.js';
@@ -183,7 +184,7 @@ class DocumentWalker {
     const role = isSvg ? svgRole(element) : roleOf(element, tag, plain ? null : element.getAttribute('role'));
     walk.role.push(role);
     // Top-layer candidates (modal dialogs, popovers) render in the viewport whatever their ancestors' boxes.
-    const topLayer = tag === 'dialog' || (parentFar && !plain && element.hasAttribute('popover'));
+    const topLayer = topLayerCandidate(element, tag, parentFar && !plain);
     // A top-layer element reads style and boxes, so its segment depends on more than the DOM.
     // A custom element not yet defined may attach a shadow root when it upgrades, which no mutation reports.
     const open = cursor.open;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CdpTab } from '../tab/cdp-tab.js';
 import { NavigationWatch, STOP_GRACE_MS } from './navigation-watch.js';
 
@@ -33,12 +33,14 @@ async function settled<T>(promise: Promise<T>): Promise<boolean> {
 }
 
 describe('NavigationWatch.settle', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it('waits for the new document\'s load, not a load of the document that was still loading when it began', async () => {
-    vi.useFakeTimers();
     const { tab, emit } = fakeTab();
     const watch = new NavigationWatch(tab);
     watch.expectNavigation();
@@ -52,7 +54,6 @@ describe('NavigationWatch.settle', () => {
   });
 
   it('a stop seen before the navigation started does not end the wait for its commit', async () => {
-    vi.useFakeTimers();
     const { tab, emit } = fakeTab();
     const watch = new NavigationWatch(tab);
     watch.expectNavigation();
@@ -68,7 +69,6 @@ describe('NavigationWatch.settle', () => {
   });
 
   it('a stop without a commit after the start still ends the wait (a download, a 204)', async () => {
-    vi.useFakeTimers();
     const { tab, emit } = fakeTab();
     const watch = new NavigationWatch(tab);
     watch.expectNavigation();
@@ -81,7 +81,6 @@ describe('NavigationWatch.settle', () => {
   });
 
   it('a back/forward-cache restore counts as loaded at its commit', async () => {
-    vi.useFakeTimers();
     const { tab, emit } = fakeTab();
     const watch = new NavigationWatch(tab);
     watch.expectNavigation();
