@@ -329,13 +329,18 @@ export class CdpBrowserConnection implements BrowserConnection {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    // A launched browser is stopped at once: detaching its tabs first would only delay its end
+    // (a round trip each, behind whatever the renderer is busy with).
+    const stopped = this.options.managed?.stop();
     try {
-      const tabs = await Promise.allSettled([...this.tabs.values()]);
-      await Promise.all(tabs.map((t) => (t.status === 'fulfilled' ? t.value.detach() : undefined)));
+      if (!stopped) {
+        const tabs = await Promise.allSettled([...this.tabs.values()]);
+        await Promise.all(tabs.map((t) => (t.status === 'fulfilled' ? t.value.detach() : undefined)));
+      }
       await this.connection.close();
     } finally {
       // A launched browser has exited (and its profile is gone) when close() settles.
-      await this.options.managed?.stop();
+      await stopped;
     }
   }
 

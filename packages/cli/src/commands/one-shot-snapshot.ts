@@ -49,27 +49,29 @@ export async function runOneShotSnapshot(
   // Chromium (with the launch defaults) starts while the Driver loads, and the bind below takes it;
   // a launch asking for another mode or viewport would stop it and start its own.
   const headStart = await startBrowserEarly();
-  const result = await withInProcessDriver(async (driver) => {
+  const render = oneShotRender(io, globals, url, display);
+  return withInProcessDriver(async (driver) => {
     const bind = (await withProgress(
       io.stderr,
       'starting Chromium',
       driver.bind({ session: ONE_SHOT_SESSION, launch: { quiet_ms: ONE_SHOT_QUIET_MS, ...launch, url: normalizeUrl(url) } }),
     )) as { status: string; target_id?: string; tabs?: Array<{ tab_id: string; url: string; title: string; active: boolean | null }>; timing_ms?: { launch: number; load_wait: number; warm_up?: number } };
-    if (isFailure(bind) || bind.status !== 'ok') return bind;
+    if (isFailure(bind) || bind.status !== 'ok') return emitResult(io, globals, bind, render);
     const tabId = pickTab(bind.tabs ?? []);
     if (!tabId) {
-      return refusalResponse('browser_tab_required', 'the launched browser opened no tab; try again');
+      return emitResult(io, globals, refusalResponse('browser_tab_required', 'the launched browser opened no tab; try again'), render);
     }
     const snapshot = await withProgress(
       io.stderr,
       'reading the page',
       driver.snapshot({ session: ONE_SHOT_SESSION, target_id: bind.target_id, tab_id: tabId, ...params }),
     );
+    // Printed before the browser is stopped: killing it and deleting its profile (~0.1 s after a
+    // 100k-element page) is not the reader's wait. The process still exits only once it is done.
+    const exitCode = emitResult(io, globals, withLaunchTiming(snapshot, bind.timing_ms), render);
     await driver.endSession({ session: ONE_SHOT_SESSION });
-    return withLaunchTiming(snapshot, bind.timing_ms);
+    return exitCode;
   }, { headStart });
-  const render = oneShotRender(io, globals, url, display);
-  return emitResult(io, globals, result, (value) => render(value));
 }
 
 /**
