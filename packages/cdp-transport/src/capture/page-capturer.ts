@@ -331,7 +331,7 @@ export class PageCapturer {
       this.lastTimings['ax.reused'] = ax.reused;
     } finally {
       const sessions = new Set(assembled.placements.map((p) => p.walk.world.session));
-      for (const session of sessions) void session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined);
+      await Promise.all([...sessions].map((session) => session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined)));
     }
     this.lastTimings['ax'] = performance.now() - axStarted;
     // The tree build (axEnable) overlaps the first reads' wait: `ax` is what is left after it.
