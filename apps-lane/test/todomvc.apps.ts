@@ -27,8 +27,10 @@ const STORE = 'todos-vanillajs';
 async function openWith(todos: Array<{ title: string; completed?: boolean }>): Promise<void> {
   await lane.open(app.vanilla);
   const data = JSON.stringify({ todos: todos.map((todo, index) => ({ id: index + 1, title: todo.title, completed: todo.completed ?? false })) });
-  await lane.side.evaluate(`localStorage.setItem(${JSON.stringify(STORE)}, ${JSON.stringify(data)}); location.hash = ''; location.reload(); 1`);
-  await lane.side.waitFor(`document.readyState === 'complete' && document.querySelectorAll('#todo-list li').length === ${todos.length}`, 'the seeded todos');
+  // The marker lives in the document being replaced: the wait below ends only in the reloaded one
+  // (with no todos, the old document met the rest of the condition before the reload had begun).
+  await lane.side.evaluate(`localStorage.setItem(${JSON.stringify(STORE)}, ${JSON.stringify(data)}); window.__beforeReload = true; location.hash = ''; location.reload(); 1`);
+  await lane.side.waitFor(`!window.__beforeReload && document.readyState === 'complete' && document.querySelectorAll('#todo-list li').length === ${todos.length}`, 'the seeded todos');
 }
 
 const stored = () => lane.side.evaluate<Array<{ title: string; completed: boolean }>>(`JSON.parse(localStorage.getItem(${JSON.stringify(STORE)})).todos`);
