@@ -1,4 +1,4 @@
-import { refusalResponse } from '@sightline/semantic-core';
+import { refusalResponse, type Driver } from '@sightline/semantic-core';
 import type { CliIo } from '../cli-io.js';
 import { normalizeUrl } from '../mapping/command-params.js';
 import { isFailure } from '../format/result-text.js';
@@ -50,28 +50,24 @@ export async function runOneShotSnapshot(
   // a launch asking for another mode or viewport would stop it and start its own.
   const headStart = await startBrowserEarly();
   const render = oneShotRender(io, globals, url, display);
-  return withInProcessDriver(async (driver) => {
-    const bind = (await withProgress(
-      io.stderr,
-      'starting Chromium',
-      driver.bind({ session: ONE_SHOT_SESSION, launch: { quiet_ms: ONE_SHOT_QUIET_MS, ...launch, url: normalizeUrl(url) } }),
-    )) as { status: string; target_id?: string; tabs?: Array<{ tab_id: string; url: string; title: string; active: boolean | null }>; timing_ms?: { launch: number; load_wait: number; warm_up?: number } };
-    if (isFailure(bind) || bind.status !== 'ok') return emitResult(io, globals, bind, render);
-    const tabId = pickTab(bind.tabs ?? []);
-    if (!tabId) {
-      return emitResult(io, globals, refusalResponse('browser_tab_required', 'the launched browser opened no tab; try again'), render);
-    }
-    const snapshot = await withProgress(
-      io.stderr,
-      'reading the page',
-      driver.snapshot({ session: ONE_SHOT_SESSION, target_id: bind.target_id, tab_id: tabId, ...params }),
-    );
-    // Printed before the browser is stopped: killing it and deleting its profile (~0.1 s after a
-    // 100k-element page) is not the reader's wait. The process still exits only once it is done.
-    const exitCode = emitResult(io, globals, withLaunchTiming(snapshot, bind.timing_ms), render);
-    await driver.endSession({ session: ONE_SHOT_SESSION });
-    return exitCode;
-  }, { headStart });
+  // Printed inside `work`, so before the driver is closed: stopping the browser (killing it and
+  // deleting its profile, ~0.1 s after a 100k-element page) is not the reader's wait. The process
+  // still exits only once that is done.
+  return withInProcessDriver(async (driver) => emitResult(io, globals, await readOnce(io, driver, url, params, launch), render), { headStart });
+}
+
+/** Binds a launched Chromium at `url` and takes one snapshot: its answer, or the bind's failure. */
+async function readOnce(io: CliIo, driver: Driver, url: string, params: Record<string, unknown>, launch: Record<string, unknown>): Promise<unknown> {
+  const bind = (await withProgress(
+    io.stderr,
+    'starting Chromium',
+    driver.bind({ session: ONE_SHOT_SESSION, launch: { quiet_ms: ONE_SHOT_QUIET_MS, ...launch, url: normalizeUrl(url) } }),
+  )) as { status: string; target_id?: string; tabs?: Array<{ tab_id: string; url: string; title: string; active: boolean | null }>; timing_ms?: { launch: number; load_wait: number; warm_up?: number } };
+  if (isFailure(bind) || bind.status !== 'ok') return bind;
+  const tabId = pickTab(bind.tabs ?? []);
+  if (!tabId) return refusalResponse('browser_tab_required', 'the launched browser opened no tab; try again');
+  const snapshot = await withProgress(io.stderr, 'reading the page', driver.snapshot({ session: ONE_SHOT_SESSION, target_id: bind.target_id, tab_id: tabId, ...params }));
+  return withLaunchTiming(snapshot, bind.timing_ms);
 }
 
 /**
