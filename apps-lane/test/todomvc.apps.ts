@@ -30,7 +30,9 @@ async function openWith(todos: Array<{ title: string; completed?: boolean }>): P
   // The marker lives in the document being replaced: the wait below ends only in the reloaded one
   // (with no todos, the old document met the rest of the condition before the reload had begun).
   await lane.side.evaluate(`localStorage.setItem(${JSON.stringify(STORE)}, ${JSON.stringify(data)}); window.__beforeReload = true; location.hash = ''; location.reload(); 1`);
-  await lane.side.waitFor(`!window.__beforeReload && document.readyState === 'complete' && document.querySelectorAll('#todo-list li').length === ${todos.length}`, 'the seeded todos');
+  // The "learn" sidebar comes from an XHR after load (todomvc-common's base.js) and moves the whole
+  // app when it lands: a pointer left on a row would then be over <body>. Wait for it too.
+  await lane.side.waitFor(`!window.__beforeReload && document.readyState === 'complete' && document.body.classList.contains('learn-bar') && document.querySelectorAll('#todo-list li').length === ${todos.length}`, 'the seeded todos and the learn sidebar');
 }
 
 const stored = () => lane.side.evaluate<Array<{ title: string; completed: boolean }>>(`JSON.parse(localStorage.getItem(${JSON.stringify(STORE)})).todos`);

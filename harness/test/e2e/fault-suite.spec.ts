@@ -168,7 +168,7 @@ describe('fault suite', () => {
         // Text is cut for the outline (SPEC §4: 500 characters), whatever the page holds.
         expect(result.outline.length).toBeLessThan(200_000);
       }
-      seen.push(`${path} ${result.status}`);
+      seen.push(`${path} ${result.status}${result.status === 'error' ? ` (${result.error.message})` : ''}`);
       await close(tab);
     }
     console.info(`fault-suite: ${seen.join(', ')}`);

@@ -15,7 +15,8 @@ function fakeWorld(answer: (method: string, params: Record<string, unknown>) => 
   return { world: { session, contextId: 7 }, sent };
 }
 
-const DISPATCH = 'function(method, ...args) { return globalThis.__sightline[method](...args); }';
+const DISPATCH =
+  'function(method, ...args) { const collector = globalThis.__sightline; if (collector === undefined) throw "sightline: no collector in this world"; return collector[method](...args); }';
 
 describe('callPage', () => {
   it('calls the collector method by name in the world, nodes as remote objects, values as JSON', async () => {
@@ -67,6 +68,33 @@ describe('callPage', () => {
   it('an exception in the page is a protocol error naming the method', async () => {
     const { world } = fakeWorld(() => ({ result: { type: 'undefined' }, exceptionDetails: { text: 'Uncaught', exception: { description: 'TypeError: boom' } } }));
     await expect(callPage(world, 'focusInFrame')).rejects.toMatchObject({ name: 'TransportError', failure: 'protocol_error', message: expect.stringContaining('focusInFrame') });
+  });
+
+  it('a world without the collector gets it loaded, then the call is asked once more (counted by the budget)', async () => {
+    let loaded = false;
+    const { world, sent } = fakeWorld((method) => {
+      if (method === 'Runtime.evaluate') {
+        loaded = true;
+        return { result: { type: 'boolean', value: true } };
+      }
+      return loaded ? { result: { type: 'object', value: { moved: false } } } : { result: { type: 'undefined' }, exceptionDetails: { text: 'Uncaught', exception: { type: 'string', value: 'sightline: no collector in this world' } } };
+    });
+    const budget = new CaptureCallBudget(performance.now() + 1_000, 10, 0, 0);
+    expect(await callPage(budget.site(world), 'scrollBy', null, 0, 10)).toEqual({ moved: false });
+    expect(sent.map(([method]) => method)).toEqual(['Runtime.callFunctionOn', 'Runtime.evaluate', 'Runtime.callFunctionOn']);
+    expect(sent[1]![1]).toMatchObject({ contextId: 7 });
+    expect(String(sent[1]![1].expression)).toContain('__sightline');
+    expect(budget.calls).toBe(3);
+  });
+
+  it('a world that still has no collector after the load: the error says so, once (no loop)', async () => {
+    const { world, sent } = fakeWorld((method) =>
+      method === 'Runtime.evaluate'
+        ? { result: { type: 'undefined' } }
+        : { result: { type: 'undefined' }, exceptionDetails: { text: 'Uncaught', exception: { type: 'string', value: 'sightline: no collector in this world' } } },
+    );
+    await expect(callPage(world, 'focusInFrame')).rejects.toMatchObject({ failure: 'protocol_error', message: expect.stringContaining('no collector in this world') });
+    expect(sent).toHaveLength(3);
   });
 
   it("is typed by the collector's own methods: unknown or renamed names and wrong arguments do not compile", () => {

@@ -3,6 +3,7 @@ import { TransportError } from '@sightline/semantic-core';
 import type { CollectorApi } from '../../page/wire/collector-api.js';
 import type { CdpMethod, CdpParams, CdpResult } from '../connection/cdp-connection.js';
 import type { CdpSession } from '../connection/cdp-session.js';
+import { PAGE_SCRIPT } from '../generated/page-script.js';
 import { PageObject } from './page-object.js';
 
 export { PageObject } from './page-object.js';
@@ -78,24 +79,51 @@ export async function callPageObjects<M extends PageObjectsMethod>(site: PageCal
   return out as Answer<M>;
 }
 
+/** What the dispatch throws when the world holds no collector (a thrown string: matched exactly). */
+const COLLECTOR_MISSING = 'sightline: no collector in this world';
+
 /** The one function declaration every page call uses: a method of the collector by name. */
-const DISPATCH = 'function(method, ...args) { return globalThis.__sightline[method](...args); }';
+const DISPATCH = `function(method, ...args) { const collector = globalThis.__sightline; if (collector === undefined) throw ${JSON.stringify(COLLECTOR_MISSING)}; return collector[method](...args); }`;
 
 async function send(site: PageCallSite, method: keyof PageMethods, args: unknown[], byValue: boolean): Promise<Protocol.Runtime.CallFunctionOnResponse> {
-  const response = await sender(site)(site.session, 'Runtime.callFunctionOn', {
-    functionDeclaration: DISPATCH,
-    executionContextId: site.contextId,
-    arguments: [{ value: method }, ...args.map(toArgument)],
-    returnByValue: byValue,
-    // A method may answer a promise (e.g. dragStarted): its settled value is the answer.
-    awaitPromise: true,
-    ...(byValue ? {} : { objectGroup: site.objectGroup ?? ACTION_GROUP }),
-  });
+  const call = () =>
+    sender(site)(site.session, 'Runtime.callFunctionOn', {
+      functionDeclaration: DISPATCH,
+      executionContextId: site.contextId,
+      arguments: [{ value: method }, ...args.map(toArgument)],
+      returnByValue: byValue,
+      // A method may answer a promise (e.g. dragStarted): its settled value is the answer.
+      awaitPromise: true,
+      ...(byValue ? {} : { objectGroup: site.objectGroup ?? ACTION_GROUP }),
+    });
+  let response = await call();
+  if (response.exceptionDetails?.exception?.value === COLLECTOR_MISSING) {
+    // A world of ours without the collector (seen under load on CI: announced before its
+    // collector ran, or that run failed): load it and ask once more.
+    await loadCollector(site);
+    response = await call();
+  }
   if (response.exceptionDetails) {
-    const description = response.exceptionDetails.exception?.description ?? response.exceptionDetails.text;
-    throw new TransportError('protocol_error', `the page's collector failed in ${method}: ${description}`, 'Runtime.callFunctionOn');
+    throw new TransportError('protocol_error', `the page's collector failed in ${method}: ${describeException(response.exceptionDetails)}`, 'Runtime.callFunctionOn');
   }
   return response;
+}
+
+/** An exception's own words: its description (with the stack), a thrown primitive, or the protocol's text. */
+function describeException(details: Protocol.Runtime.ExceptionDetails): string {
+  const exception = details.exception;
+  return exception?.description ?? (exception?.value !== undefined ? String(exception.value) : details.text);
+}
+
+/**
+ * Loads the collector into a world of ours (`globalThis.__sightline`); a world that has one keeps
+ * it (the entry is idempotent). Only for worlds the transport made or took as its own (isolated).
+ */
+export async function loadCollector(site: PageCallSite): Promise<void> {
+  const evaluated = await sender(site)(site.session, 'Runtime.evaluate', { expression: PAGE_SCRIPT, contextId: site.contextId, returnByValue: true });
+  if (evaluated.exceptionDetails) {
+    throw new TransportError('protocol_error', `the collector failed to load: ${describeException(evaluated.exceptionDetails)}`, 'Runtime.evaluate');
+  }
 }
 
 function sender(site: PageCallSite): <M extends CdpMethod>(session: CdpSession, method: M, params: CdpParams<M>) => Promise<CdpResult<M>> {

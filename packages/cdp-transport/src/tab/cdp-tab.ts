@@ -2,12 +2,12 @@ import type { Protocol } from 'devtools-protocol';
 import { TransportError } from '@sightline/semantic-core';
 import type { CdpConnection } from '../connection/cdp-connection.js';
 import type { CdpSession } from '../connection/cdp-session.js';
-import { PAGE_SCRIPT } from '../generated/page-script.js';
 import { NetworkTracker } from './network-tracker.js';
 import { DialogTracker } from '../dialogs/dialog-tracker.js';
 import { ConsoleLog } from '../dialogs/console-log.js';
 import { KnownSecrets } from '../dialogs/known-secrets.js';
 import { EarlyWorlds } from './early-worlds.js';
+import { loadCollector } from '../page-call/page-call.js';
 
 /** Name of the isolated world the collector runs in. */
 export const WORLD_NAME = '__sightline_world';
@@ -188,21 +188,21 @@ export class CdpTab {
     if (!frame) throw new TransportError('target_closed', `the frame is gone`, 'Page.createIsolatedWorld');
     const cached = this.worlds.get(frameId);
     if (cached && cached.loaderId === frame.loaderId && !fresh) return { session: frame.session, ...cached };
-    // Issue 16: the world Chromium made with the document (Page.addScriptToEvaluateOnNewDocument).
-    const made = fresh ? undefined : this.early.take(frameId, frame.session);
+    const pendingKey = `${frameId}|${frame.loaderId}`;
+    // Issue 16: the world Chromium made with the document (Page.addScriptToEvaluateOnNewDocument) —
+    // unless this tab is making one itself: that world is announced before its collector is loaded.
+    const made = fresh || this.pendingWorlds.has(pendingKey) ? undefined : this.early.take(frameId, frame.session);
     if (fresh) this.early.forget(frameId);
     if (made !== undefined) {
       const world = { loaderId: frame.loaderId, contextId: made };
       this.worlds.set(frameId, world);
       return { session: frame.session, ...world };
     }
-    const pendingKey = `${frameId}|${frame.loaderId}`;
     let pending = this.pendingWorlds.get(pendingKey);
     if (!pending || fresh) {
       pending = (async () => {
         const { executionContextId } = await frame.session.send('Page.createIsolatedWorld', { frameId, worldName: WORLD_NAME, grantUniveralAccess: false });
-        const evaluated = await frame.session.send('Runtime.evaluate', { expression: PAGE_SCRIPT, contextId: executionContextId, returnByValue: true });
-        if (evaluated.exceptionDetails) throw new TransportError('protocol_error', `the collector failed to load: ${evaluated.exceptionDetails.exception?.description ?? evaluated.exceptionDetails.text}`, 'Runtime.evaluate');
+        await loadCollector({ session: frame.session, contextId: executionContextId });
         const world = { loaderId: frame.loaderId, contextId: executionContextId };
         if (this.frames.get(frameId)?.loaderId === frame.loaderId) this.worlds.set(frameId, world);
         return world;
