@@ -1,12 +1,11 @@
 import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORLD_NAME } from '@sightline/cdp-transport';
 import { readDigest, startTransportFixture, viewportRead, type TransportFixture } from './support/transport-fixture.js';
 
 // A world of ours that holds no collector. Seen once on CI under load (the fault suite's hostile
 // pages): a capture answered "Cannot read properties of undefined (reading 'capture')". Whatever
 // left the world empty, the transport loads the collector into it and asks again.
-
-const WORLD_NAME = '__sightline_world';
 
 let f: TransportFixture;
 

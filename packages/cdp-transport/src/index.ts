@@ -12,3 +12,5 @@ export { LaunchQueue, DEFAULT_LAUNCH_QUEUE, defaultLaunchConcurrency } from './l
 export { SPEC_CHROMIUM_FLAGS, chromeFlags } from './launch/chrome-flags.js';
 export { closeTab, CLOSE_TIMEOUT_MS, type CloseTabResult } from './dialogs/close-tab.js';
 export { ariaRole } from './capture/accessibility.js';
+/** Name of the isolated world the collector runs in (what other CDP clients see on its execution contexts). */
+export { WORLD_NAME } from './tab/cdp-tab.js';

@@ -43,4 +43,17 @@ describe('ConsoleLog', () => {
     const kept = ring.read({ since: 0, limit: 1 }, redact);
     expect(kept.entries[0]!.seq).toBe(4 + 10 + 1);
   });
+
+  it('an uncaught thrown primitive reads like an Error does: the protocol text, then the value', () => {
+    const { session, fire } = fakeSession();
+    const ring = new ConsoleLog();
+    ring.watch(session);
+    const thrown = (exception: Record<string, unknown> | undefined) =>
+      fire('Runtime.exceptionThrown', { timestamp: 1_700_000_000_000, exceptionDetails: { text: 'Uncaught', exception, exceptionId: 1, lineNumber: 0, columnNumber: 0 } });
+    thrown({ type: 'string', value: 'boom' });
+    thrown({ type: 'number', value: 42, description: '42' });
+    thrown({ type: 'number', value: 7 });
+    thrown(undefined);
+    expect(ring.read({ limit: 10 }, (text) => text).entries.map((e) => e.text)).toEqual(['Uncaught boom', 'Uncaught 42', 'Uncaught 7', 'Uncaught']);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Protocol } from 'devtools-protocol';
 import type { ConsoleEntry, ConsoleLevel, ConsolePage, ConsoleQuery } from '@sightline/semantic-core';
 import type { CdpSession } from '../connection/cdp-session.js';
+import { exceptionText } from '../connection/exception-text.js';
 
 /** Entries kept per tab (the oldest go first). */
 export const CONSOLE_RING_SIZE = 1000;
@@ -56,8 +57,8 @@ export class ConsoleLog {
   }
 
   private exception(details: Protocol.Runtime.ExceptionDetails, timestamp: number): void {
-    const description = details.exception?.description ?? details.exception?.value ?? details.text;
-    const text = typeof description === 'string' && description !== details.text && !description.startsWith(details.text) ? `${details.text} ${description}` : String(description);
+    const description = exceptionText(details);
+    const text = description !== details.text && !description.startsWith(details.text) ? `${details.text} ${description}` : description;
     this.push('error', text, timestamp, 'exception');
   }
 

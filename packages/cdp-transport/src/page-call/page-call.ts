@@ -3,6 +3,7 @@ import { TransportError } from '@sightline/semantic-core';
 import type { CollectorApi } from '../../page/wire/collector-api.js';
 import type { CdpMethod, CdpParams, CdpResult } from '../connection/cdp-connection.js';
 import type { CdpSession } from '../connection/cdp-session.js';
+import { exceptionText } from '../connection/exception-text.js';
 import { PAGE_SCRIPT } from '../generated/page-script.js';
 import { PageObject } from './page-object.js';
 
@@ -104,15 +105,9 @@ async function send(site: PageCallSite, method: keyof PageMethods, args: unknown
     response = await call();
   }
   if (response.exceptionDetails) {
-    throw new TransportError('protocol_error', `the page's collector failed in ${method}: ${describeException(response.exceptionDetails)}`, 'Runtime.callFunctionOn');
+    throw new TransportError('protocol_error', `the page's collector failed in ${method}: ${exceptionText(response.exceptionDetails)}`, 'Runtime.callFunctionOn');
   }
   return response;
-}
-
-/** An exception's own words: its description (with the stack), a thrown primitive, or the protocol's text. */
-function describeException(details: Protocol.Runtime.ExceptionDetails): string {
-  const exception = details.exception;
-  return exception?.description ?? (exception?.value !== undefined ? String(exception.value) : details.text);
 }
 
 /**
@@ -122,7 +117,7 @@ function describeException(details: Protocol.Runtime.ExceptionDetails): string {
 export async function loadCollector(site: PageCallSite): Promise<void> {
   const evaluated = await sender(site)(site.session, 'Runtime.evaluate', { expression: PAGE_SCRIPT, contextId: site.contextId, returnByValue: true });
   if (evaluated.exceptionDetails) {
-    throw new TransportError('protocol_error', `the collector failed to load: ${describeException(evaluated.exceptionDetails)}`, 'Runtime.evaluate');
+    throw new TransportError('protocol_error', `the collector failed to load: ${exceptionText(evaluated.exceptionDetails)}`, 'Runtime.evaluate');
   }
 }
 
