@@ -343,8 +343,12 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
   const env = { ...process.env, SIGHTLINE_CHROME: CHROME, NO_COLOR: '1' };
   for (const size of options.sizes) {
     const url = options.inboxUrl(size);
-    const loadWithout_ = await series(options.runs, () => loadWithout(options, url));
-    const loadWith_ = await series(options.runs, () => loadWith(options, url));
+    // In turn, so a drift of the machine meets both alike (the row compares them).
+    const [loadWithout_, loadWith_] = (await inTurn(
+      options.runs,
+      () => loadWithout(options, url),
+      () => loadWith(options, url),
+    )) as [Stat, Stat];
     const firstRuns: number[] = [];
     const secondRuns: number[] = [];
     const phases: Array<Partial<SnapshotTiming>> = [];
