@@ -52,7 +52,6 @@ describe('NetworkTracker', () => {
     fire('Network.loadingFinished', { requestId: '1' });
     fire('Network.loadingFailed', { requestId: '2' });
     expect(tracker.pending()).toEqual([]);
-    expect(tracker.quietForMs()).toBeGreaterThanOrEqual(0);
   });
 
   it('drops the requests of a session that detaches, and those of frames that are gone', async () => {
