@@ -34,7 +34,7 @@ async function until(origin: string, expression: string, what: string, timeoutMs
 
 async function expectAgreement(url: string, origin: string, ready: string, what: string, timeoutMs?: number): Promise<void> {
   const result = await agreement.compare(url, () => until(origin, ready, what, timeoutMs));
-  expect(result.nodes).toBeGreaterThan(20);
+  expect(result.nodes, result.disagreements.join('\n')).toBeGreaterThan(20);
   expect(result.disagreements, url).toEqual([]);
 }
 

@@ -25,6 +25,9 @@ export interface PageFactsComparison {
   nodes: number;
 }
 
+/** Pairs of reads taken before two reads that differ in node count are reported as such. */
+const SAME_PAGE_TRIES = 3;
+
 interface Reader {
   connection: CdpBrowserConnection;
   tabKey: string;
@@ -43,10 +46,17 @@ export async function startPageFactsAgreement(httpEndpoint: string, tabUrl?: str
   const withFacts = await reader(true);
   const fromTree = await reader(false);
   const compareCurrent = async (): Promise<PageFactsComparison> => {
-    const decided = await readAll(withFacts);
-    const read = await readAll(fromTree);
+    let decided = await readAll(withFacts);
+    let read = await readAll(fromTree);
+    // A live app may change between the two reads (a status line, a notification): the reads
+    // compare only when they saw the same page, so both are taken again, a few times at most.
+    for (let again = 1; again < SAME_PAGE_TRIES && read.capture.nodes.length !== decided.capture.nodes.length; again += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      decided = await readAll(withFacts);
+      read = await readAll(fromTree);
+    }
     if (read.capture.nodes.length !== decided.capture.nodes.length) {
-      return { disagreements: [`node count: page ${decided.capture.nodes.length}, tree ${read.capture.nodes.length}`], saved: 0, nodes: 0 };
+      return { disagreements: [`node count: page ${decided.capture.nodes.length}, tree ${read.capture.nodes.length} (${SAME_PAGE_TRIES} tries)`], saved: 0, nodes: 0 };
     }
     const disagreements: string[] = [];
     decided.capture.nodes.forEach((node, index) => {
