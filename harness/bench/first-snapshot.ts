@@ -14,6 +14,7 @@ import { Driver, type SnapshotTiming } from '@sightline/semantic-core';
 import { CHROMIUM_BASE_FLAGS } from '@sightline/harness';
 import { freshTab, withTimeout } from './browser.js';
 import { median } from './results.js';
+import { peakRssKb } from './peak-rss.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const CLI = process.env.SIGHTLINE_BENCH_CLI ?? fileURLToPath(new URL('../../../packages/cli/dist/cli.bundle.cjs', import.meta.url));
@@ -278,16 +279,6 @@ async function afterNavigate(options: FirstSnapshotOptions, url: string): Promis
   } finally {
     await driver.endSession({ session }).catch(() => undefined);
     await driver.close().catch(() => undefined);
-  }
-}
-
-/** Peak RSS (kB) of a process so far (`VmHWM`); null when unreadable. */
-function peakRssKb(pid: number): number | null {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
   }
 }
 
