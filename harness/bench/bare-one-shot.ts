@@ -3,10 +3,14 @@
  * pays before doing anything of its own. In a fresh process: start the same Chromium with the same
  * flags, load the URL in its first tab, visit every node of the composed tree once from an isolated
  * world (a wrapper per node, its type read: the least an exact count needs), read one box (the
- * page's style and layout, which anything that tells what is on screen needs), stop the browser. No
- * Sightline code runs; chrome-remote-interface only. Like Sightline's one-shot it starts Chromium
- * before loading its CDP client, so the two overlap (the bench passes the flags in
- * SIGHTLINE_BARE_FLAGS, a JSON array, so nothing but Node's own modules loads before the spawn).
+ * page's style and layout, which anything that tells what is on screen needs), wait out what is
+ * left of the quiet period the one-shot waits for (no request started or ended for
+ * ONE_SHOT_QUIET_MS; its lower bound, counted from the end of the page's own document response, as
+ * every client that waits for quiet sees that response end), stop the browser. No Sightline code
+ * runs; chrome-remote-interface only. Like Sightline's one-shot it starts Chromium before loading
+ * its CDP client, so the two overlap (the bench passes the flags in SIGHTLINE_BARE_FLAGS, a JSON
+ * array, and the quiet period in SIGHTLINE_BARE_QUIET_MS, so nothing but Node's own modules loads
+ * before the spawn).
  * `node bench/dist/bare-one-shot.js <url> <chromium>`; prints its phases as JSON.
  */
 import { spawn } from 'node:child_process';
@@ -43,6 +47,7 @@ const profile = mkdtempSync(join(tmpdir(), 'sightline-bare-one-shot-'));
 const baseFlags: readonly string[] = process.env.SIGHTLINE_BARE_FLAGS
   ? (JSON.parse(process.env.SIGHTLINE_BARE_FLAGS) as string[])
   : (await import('@sightline/harness')).CHROMIUM_BASE_FLAGS;
+const quietMs = process.env.SIGHTLINE_BARE_QUIET_MS ? Number(process.env.SIGHTLINE_BARE_QUIET_MS) : (await import('@sightline/semantic-core')).ONE_SHOT_QUIET_MS;
 const flags = baseFlags.map((flag) => (flag === '--user-data-dir=<fresh>' ? `--user-data-dir=${profile}` : flag));
 // POSIX: a process group of its own, so one kill reaches its helper processes too.
 const browser = spawn(executablePath, [...flags, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: process.platform !== 'win32' });
@@ -85,6 +90,18 @@ try {
   if (!first) throw new Error('Chromium opened no tab');
   const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId: first.targetId, flatten: true });
   await send('Page.enable', {}, sessionId);
+  // Events only (no bodies kept), as Sightline's tab does: when the page's document response ended.
+  let documentEnded = Number.POSITIVE_INFINITY;
+  let documentRequest: string | undefined;
+  client.on(`Network.requestWillBeSent.${sessionId}` as never, ({ requestId, type, frameId }: { requestId: string; type?: string; frameId?: string }) => {
+    if (type === 'Document' && frameId === first.targetId) documentRequest = requestId;
+  });
+  const documentDone = ({ requestId }: { requestId: string }): void => {
+    if (requestId === documentRequest) documentEnded = performance.now();
+  };
+  client.on(`Network.loadingFinished.${sessionId}` as never, documentDone);
+  client.on(`Network.loadingFailed.${sessionId}` as never, documentDone);
+  await send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }, sessionId);
   const loadFired = new Promise<void>((resolve) => client.on(`Page.loadEventFired.${sessionId}` as never, () => resolve()));
   const { frameId } = await send<{ frameId: string }>('Page.navigate', { url }, sessionId);
   await loadFired;
@@ -98,10 +115,13 @@ try {
   const visited = performance.now();
   await send('Runtime.evaluate', { expression: LAY_OUT, contextId: executionContextId, returnByValue: true }, sessionId);
   const laidOut = performance.now();
+  const quietLeft = Number.isFinite(documentEnded) ? documentEnded + quietMs - laidOut : 0;
+  if (quietLeft > 0) await new Promise((resolve) => setTimeout(resolve, quietLeft));
+  const quiet = performance.now();
   await send('Browser.close').catch(() => undefined);
   await exited;
   const stopped = performance.now();
-  const phases: FloorPhases = { launch_ms: launched - started, load_ms: loaded - launched, visit_ms: visited - loaded, layout_ms: laidOut - visited, stop_ms: stopped - laidOut };
+  const phases: FloorPhases = { launch_ms: launched - started, load_ms: loaded - launched, visit_ms: visited - loaded, layout_ms: laidOut - visited, quiet_ms: quiet - laidOut, stop_ms: stopped - quiet };
   process.stdout.write(`${JSON.stringify({ ...phases, ...result.value })}\n`);
 } finally {
   await killBrowser();

@@ -1,4 +1,5 @@
 import { AGENT_TURN_MS, type FirstSnapshotRow } from './first-snapshot.js';
+import { ONE_SHOT_QUIET_MS } from '@sightline/semantic-core';
 import type { TargetCheck } from './results.js';
 
 function fmt(ms: number | null): string {
@@ -37,7 +38,7 @@ function oneShotSteps(wall: number | null, phases: FirstSnapshotRow['one_shot_ph
   const snapshot = (phases.collect ?? 0) + (phases.compose ?? 0);
   const rest = wall === null ? null : wall - launch - loadWait - snapshot;
   const warmUp = phases.warm_up === undefined ? '' : `, during which the page's first walk ran: warm-up ${fmt(phases.warm_up)}`;
-  return `${fmt(wall)}: Chromium's start ${fmt(launch)} (\`launch\`), load wait ${fmt(loadWait)} (the page's load, then at least 300 ms with no request${warmUp}), snapshot ${fmt(snapshot)}, the rest ${fmt(rest)} (Node, loading Sightline, stopping the browser)`;
+  return `${fmt(wall)}: Chromium's start ${fmt(launch)} (\`launch\`), load wait ${fmt(loadWait)} (the page's load, then at least ${ONE_SHOT_QUIET_MS} ms with no request${warmUp}), snapshot ${fmt(snapshot)}, the rest ${fmt(rest)} (Node, loading Sightline, stopping the browser)`;
 }
 
 /** The floor of the row's one-shot (bare-one-shot.ts), when it was measured. */
@@ -48,9 +49,9 @@ function measuredFloor(row: FirstSnapshotRow): { ms: number; what: string } | nu
   return {
     ms: floor.median_ms,
     what:
-      `the floor — a plain CDP client that only starts the same Chromium, loads the page, visits every node once, reads one box (the page's layout) and stops, alternating with these runs — takes ${fmt(floor.median_ms)} ` +
+      `the floor — a plain CDP client that only starts the same Chromium, loads the page, visits every node once, reads one box (the page's layout), waits out the quiet period and stops, alternating with these runs — takes ${fmt(floor.median_ms)} ` +
       `(Chromium's start to its DevTools port ${fmt(p.launch_ms ?? null)}, the load in the fresh browser ${fmt(p.load_ms ?? null)} against ${fmt(row.load_without.median_ms)} in a running one, ` +
-      `one visit of every node ${fmt(p.visit_ms ?? null)}, the layout ${fmt(p.layout_ms ?? null)}, the stop ${fmt(p.stop_ms ?? null)}; without the quiet period after the load that the one-shot waits for as well)`,
+      `one visit of every node ${fmt(p.visit_ms ?? null)}, the layout ${fmt(p.layout_ms ?? null)}, the rest of the quiet period ${fmt(p.quiet_ms ?? null)} (${ONE_SHOT_QUIET_MS} ms after the page's document response ended, as the one-shot waits at least), the stop ${fmt(p.stop_ms ?? null)})`,
   };
 }
 

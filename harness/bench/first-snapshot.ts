@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import CDP from 'chrome-remote-interface';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
-import { Driver, type SnapshotTiming } from '@sightline/semantic-core';
+import { Driver, ONE_SHOT_QUIET_MS, type SnapshotTiming } from '@sightline/semantic-core';
 import { CHROMIUM_BASE_FLAGS } from '@sightline/harness';
 import { freshTab, withTimeout } from './browser.js';
 import { median } from './results.js';
@@ -80,7 +80,7 @@ export interface FirstSnapshotRow {
 }
 
 /** The phases bare-one-shot.js reports (ms): its Chromium's start, the load, the visit of every node, the stop. */
-export type FloorPhases = { launch_ms: number; load_ms: number; visit_ms: number; layout_ms: number; stop_ms: number };
+export type FloorPhases = { launch_ms: number; load_ms: number; visit_ms: number; layout_ms: number; quiet_ms: number; stop_ms: number };
 
 export interface FirstSnapshotOptions {
   sizes: number[];
@@ -362,9 +362,9 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
       options.runs,
       () => oneShotCall(['--json', 'snapshot', url], env, options, oneShotPhases),
       async () => {
-        const { ms, stdout } = await runProcess([`${HERE}bare-one-shot.js`, url, CHROME], { ...env, SIGHTLINE_BARE_FLAGS: JSON.stringify(CHROMIUM_BASE_FLAGS) }, options.timeoutMs);
-        const { launch_ms, load_ms, visit_ms, layout_ms, stop_ms } = JSON.parse(stdout) as FloorPhases;
-        floorPhases.push({ launch_ms, load_ms, visit_ms, layout_ms, stop_ms });
+        const { ms, stdout } = await runProcess([`${HERE}bare-one-shot.js`, url, CHROME], { ...env, SIGHTLINE_BARE_FLAGS: JSON.stringify(CHROMIUM_BASE_FLAGS), SIGHTLINE_BARE_QUIET_MS: String(ONE_SHOT_QUIET_MS) }, options.timeoutMs);
+        const { launch_ms, load_ms, visit_ms, layout_ms, quiet_ms, stop_ms } = JSON.parse(stdout) as FloorPhases;
+        floorPhases.push({ launch_ms, load_ms, visit_ms, layout_ms, quiet_ms, stop_ms });
         return ms;
       },
     )) as [Stat, Stat];

@@ -52,6 +52,7 @@ const FLOOR_PHASES: Array<{ key: keyof FloorPhases; label: string; colour: strin
   { key: 'load_ms', label: 'load', colour: PHASES.find((phase) => phase.key === 'load_wait')!.colour },
   { key: 'visit_ms', label: 'visit every node', colour: '#393b79' },
   { key: 'layout_ms', label: 'layout', colour: '#9c9ede' },
+  { key: 'quiet_ms', label: 'rest of the quiet period', colour: '#dbdb8d' },
   { key: 'stop_ms', label: 'stop', colour: '#bcbd22' },
 ];
 
@@ -65,7 +66,7 @@ function phaseText(phases: Partial<SnapshotTiming>): string {
     .join(' · ');
 }
 
-/** The floor's phases: Chromium's start (to its DevTools port), the load, the visit of every node, the stop. */
+/** The floor's phases: Chromium's start (to its DevTools port), the load, the visit of every node, the layout, the rest of the quiet period, the stop. */
 function floorPhaseText(phases: Partial<FloorPhases>): string {
   return floorPhaseValues(phases)
     .map((phase) => `${phase.label} ${fmtMs(phase.ms)}`)
@@ -78,7 +79,7 @@ export function renderFirstSnapshotMarkdown(rows: FirstSnapshotRow[], timeoutMs:
   const lines: string[] = ['## First snapshot and one-shot (issue 16)', ''];
   lines.push(
     `Each run on a fresh tab (or a fresh process and browser for one-shots); median (min–max). *First snapshot*: the page loaded with nothing attached, then \`bind\` (explicit route) and the timed first \`snapshot\`; *after \`navigate\`*: a bound session navigates to the page, pauses ${AGENT_TURN_MS / 1000} s (an agent's turn), then takes its timed first \`snapshot\`. ` +
-      '*One-shot*: `sightline --json snapshot <url>` from the bundled CLI (a fresh process and browser each run); *warm one-shot*: the same with `--warm`, answered by the daemon from the browser it keeps, after one call that started both (its time in brackets); Playwright: launch, `goto` (load), `ariaSnapshot({mode:"ai"})`, close, in a fresh Node process. *Floor*: what any one-shot that reads every node pays — a plain CDP client (bench/bare-one-shot.ts) in a fresh Node process starts the same Chromium with the same flags, loads the page, visits every node once from an isolated world, reads one box (so the page is laid out, as anything that tells what is on screen needs), stops; its runs alternate with the Sightline one-shot runs. *Load*: navigate → load event, without and with Sightline attached to the tab. Phases: `timing_ms` medians (chart: `first-snapshot.svg`).',
+      '*One-shot*: `sightline --json snapshot <url>` from the bundled CLI (a fresh process and browser each run); *warm one-shot*: the same with `--warm`, answered by the daemon from the browser it keeps, after one call that started both (its time in brackets); Playwright: launch, `goto` (load), `ariaSnapshot({mode:"ai"})`, close, in a fresh Node process. *Floor*: what any one-shot that reads every node pays — a plain CDP client (bench/bare-one-shot.ts) in a fresh Node process starts the same Chromium with the same flags, loads the page, visits every node once from an isolated world, reads one box (so the page is laid out, as anything that tells what is on screen needs), waits out what is left of the quiet period the one-shot waits for (counted from the end of the page\'s document response), stops; its runs alternate with the Sightline one-shot runs. *Load*: navigate → load event, without and with Sightline attached to the tab. Phases: `timing_ms` medians (chart: `first-snapshot.svg`).',
     '',
   );
   lines.push(row(['inbox', 'load (nothing attached)', 'load (Sightline attached)', 'first snapshot', 'second snapshot', `first snapshot ${AGENT_TURN_MS / 1000} s after \`navigate\``, 'one-shot Sightline', 'floor (plain CDP client)', 'ratio', 'warm one-shot (first call)', 'ratio', 'one-shot Playwright']), row(Array(12).fill('---')));

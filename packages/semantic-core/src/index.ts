@@ -38,7 +38,7 @@ export { Driver, DEFAULT_SCROLL_AMOUNT, type DriverOptions } from './driver/driv
 export type { DriverMethod, DriverAnswer } from './driver/driver-methods.js';
 export { refusalResponse, transportErrorResponse, invalidRequest, toFailure } from './driver/driver-failures.js';
 export { DEFAULT_CONSOLE_LIMIT, dialogOpenMessage, dialogOutline } from './driver/dialog-verbs.js';
-export { DEFAULT_LAUNCH_HEADLESS, DEFAULT_LAUNCH_VIEWPORT, DEFAULT_PAGE_WAIT, BOUNDS_TOLERANCE } from './driver/bind-routes.js';
+export { DEFAULT_LAUNCH_HEADLESS, DEFAULT_LAUNCH_VIEWPORT, DEFAULT_PAGE_WAIT, ONE_SHOT_QUIET_MS, BOUNDS_TOLERANCE } from './driver/bind-routes.js';
 export { anySignal, cancelledError, type CallOptions } from './driver/call-options.js';
 // SPEC §12 wait and tabs.
 export * from './contract/wait.js';

@@ -1,4 +1,4 @@
-import { refusalResponse, type Driver } from '@sightline/semantic-core';
+import { ONE_SHOT_QUIET_MS, refusalResponse, type Driver } from '@sightline/semantic-core';
 import type { CliIo } from '../cli-io.js';
 import { normalizeUrl } from '../mapping/command-params.js';
 import { isFailure } from '../format/result-text.js';
@@ -16,12 +16,6 @@ import { WARM_ONE_SHOT_SESSION } from '../daemon/protocol.js';
 
 /** A session name for the one-shot run that cannot collide with a daemon session. */
 const ONE_SHOT_SESSION = 'sightline-one-shot';
-
-/**
- * Issue 16: after the page is parsed and painted, a one-shot also waits until no request has
- * started or ended for this long (bounded by the transport), so late content is in the snapshot.
- */
-const ONE_SHOT_QUIET_MS = 300;
 
 /**
  * How a one-shot's answer prints: as a snapshot (with `--timing`, its phases). The continuation dies

@@ -39,6 +39,13 @@ export async function bindManaged(transport: BrowserTransport, request: ManagedB
 /** Issue 16: opening a page waits for what a person waits for (parsed + first paint), at most this long. */
 export const DEFAULT_PAGE_WAIT: PageWait = { until: 'ready', timeoutMs: 30_000, quietMs: 0 };
 
+/**
+ * Issue 16: a one-shot (`sightline snapshot <url>`) also waits, after the page is ready, until no
+ * request has started or ended for this long (the launch's `quiet_ms`), so late content is in its
+ * snapshot. One home: the CLI's one-shot passes it, and the benchmark's floor waits the same.
+ */
+export const ONE_SHOT_QUIET_MS = 300;
+
 function pageWaitOf(launch: ManagedBindRequest['launch']): PageWait {
   return {
     until: launch.wait_until ?? DEFAULT_PAGE_WAIT.until,
