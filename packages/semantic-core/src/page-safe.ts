@@ -38,8 +38,9 @@ export { CONTAINER_ROLES, NAME_FROM_CONTENT_ROLES, STRUCTURAL_ROLES } from './cl
 export { collapseWhitespace, hasVisibleText } from './classify/text.js';
 export { repeatsName } from './classify/echoes.js';
 export { fieldsMatchQuery, queryNeedle } from './scopes/query-match.js';
-export { tierOf, VIEWPORT_MAX_TIER } from './rank/tier.js';
+export { tierFor, tierOf, VIEWPORT_MAX_TIER } from './rank/tier.js';
 export type { Tier } from './model/semantic-node.js';
 export type { NodeStates } from './model/node-states.js';
 export { rankNodes } from './rank/rank-nodes.js';
+export { rankIndexes } from './rank/rank-indexes.js';
 export { intersectRects, type Rect } from './model/geometry.js';
