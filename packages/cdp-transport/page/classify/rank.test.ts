@@ -23,7 +23,7 @@ function plainWalk(records: Array<[parent: number, vis: number, actionable: bool
   };
 }
 
-describe('rankWalk (the core tierOf/rankNodes over a walk)', () => {
+describe('rankWalk (the core tierFor/rankIndexes over a walk)', () => {
   it('tiers by visibility and actionability, document order within a tier; hidden, occluded and structure left out', () => {
     const walk = plainWalk([
       [-1, NOT_SEMANTIC, false], // 0 structure
