@@ -345,3 +345,42 @@ describe('closing a tab that has a beforeunload handler', () => {
     expect((await f.snapshot()).status).toBe('ok');
   });
 });
+
+describe('a tab held by a dialog it opened before Sightline attached', () => {
+  it('the snapshot answers within the command timeout naming the dialog and what to do; the tab can be closed; the session goes on', async () => {
+    const side = await CDP({ host: '127.0.0.1', port: f.chromium.port });
+    const key = 'unwatched-alert';
+    const url = `${f.server.mainOrigin}/dialogs/alert-unwatched.html?key=${key}`;
+    // No client watches the new tab: its alert (opened in the same task as the held request) is
+    // offered to no DevTools client attaching later, and its renderer answers nothing until it ends.
+    // (A foreground tab: Chromium dismisses a dialog of a background tab by itself.)
+    const { targetId } = await side.Target.createTarget({ url, background: false });
+    try {
+      await f.server.held.arrived(key);
+      const listed = await f.driver.tabs({ session: f.address.session, target_id: f.address.target_id, action: 'list' });
+      if (listed.status !== 'ok') throw new Error(JSON.stringify(listed));
+      const tab = listed.tabs.find((t) => t.url === url);
+      if (!tab) throw new Error('the tab with the alert is not listed');
+      const address = { ...f.address, tab_id: tab.tab_id };
+
+      const held = await f.driver.snapshot({ ...address, snapshot_format: 'semantic_v2' });
+      expect(held, JSON.stringify(held).slice(0, 1500)).toMatchObject({ status: 'error', error: { code: 'browser_transport_error' } });
+      const message = (held as { error: { message: string } }).error.message;
+      expect(message).toMatch(/^Page\.\w+ timed out after \d+ ms while attaching to the tab: /);
+      expect(message).toContain('held by a JavaScript dialog it opened before Sightline attached');
+      expect(message).toContain('answer it in the browser window, or reload or close the tab');
+      expect(message).not.toContain('Nobody was watching'); // no page text
+
+      // The session's own tab is served meanwhile, and the held tab can be closed through Sightline.
+      expect((await f.snapshot()).status).toBe('ok');
+      const closed = await f.driver.tabs({ session: f.address.session, target_id: f.address.target_id, action: 'close', tab_id: tab.tab_id });
+      expect(closed, JSON.stringify(closed)).toMatchObject({ status: 'ok' });
+      expect((await side.Target.getTargets()).targetInfos.some((t) => t.targetId === targetId)).toBe(false);
+    } finally {
+      f.server.held.release(key);
+      await side.Target.closeTarget({ targetId }).catch(() => undefined);
+      await side.close();
+    }
+    expect((await f.snapshot()).status).toBe('ok');
+  });
+});

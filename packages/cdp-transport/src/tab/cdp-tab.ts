@@ -74,7 +74,20 @@ export class CdpTab {
   static async attach(connection: CdpConnection, targetId: string, onNavigate: (navigation: TabNavigation) => void): Promise<CdpTab> {
     const { sessionId } = await connection.root.send('Target.attachToTarget', { targetId, flatten: true });
     const tab = new CdpTab(connection, targetId, connection.session(sessionId), onNavigate);
-    await tab.setUpSession(tab.session, false);
+    try {
+      await tab.setUpSession(tab.session, false);
+    } catch (error) {
+      void tab.detach().catch(() => undefined);
+      if (!TransportError.isInstance(error) || error.failure !== 'timeout') throw error;
+      // A JavaScript dialog opened while no DevTools client watched the tab holds its renderer, and
+      // Chromium offers it to no client attaching later ("No dialog is showing"); only the browser
+      // window, a navigation of the tab or closing it ends it.
+      throw new TransportError(
+        'timeout',
+        `${error.message} while attaching to the tab: its page is busy, or held by a JavaScript dialog it opened before Sightline attached (no DevTools client can answer that one: answer it in the browser window, or reload or close the tab)`,
+        error.method,
+      );
+    }
     return tab;
   }
 
