@@ -39,11 +39,11 @@ export class DocumentCapture {
   /** Issue 16: the warm-up's walk, for the capture right after it (warm-walk.ts). */
   private readonly warmWalk = new WarmWalk();
   /**
-   * Issue 16: the segments a warm-up recorded, stored once the capture after it is over (Node says
-   * so, `storeSegments`), before the next walk, which copies them, or when the page changes the DOM
-   * first — then just before the segment cache sees those changes, so it drops the segments they
-   * touch (see `watched`). Not inside the warm-up, which a one-shot waits for; not at all when
-   * closed roots were added since (the records did not compose them).
+   * Issue 16: the segments a walk recorded (a warm-up's or a capture's), stored once the capture is
+   * over (Node says so, `storeSegments`), before the next walk, which copies them, or when the page
+   * changes the DOM first — then just before the segment cache sees those changes, so it drops the
+   * segments they touch (see `watched`). Not inside the warm-up a one-shot waits for, nor inside a
+   * capture's answer; not at all when closed roots were added since (the records did not compose them).
    */
   private pendingStore: Walk | null = null;
   /** Echo rules, hit tests and ranking of a walk are done once (a warm or pending walk is classified already). */
@@ -142,8 +142,7 @@ export class DocumentCapture {
     const closed = this.closed.request(walk, options.closed);
     if (closed !== null) return closed;
     // Its records are kept later (pendingStore), not inside the warm-up a one-shot waits for.
-    this.classify(walk, options, start, performance.now(), watch, false);
-    if (walk.segments.length > 0) this.pendingStore = walk;
+    this.classify(walk, options, start, performance.now(), watch, true);
     this.warmWalk.keep(walk, watch.log);
     return walk.nodes.length;
   }
@@ -209,14 +208,16 @@ export class DocumentCapture {
     }
     dropEchoTexts(walk);
     const echoed = performance.now();
-    if (store) watch.segments.store(walk, walk.segments);
+    // Issue 16: kept after the answer (Node calls `storeSegments`), not inside it (inbox 100k: ~55 ms of a first capture).
+    const deferred = store && walk.segments.length > 0;
+    if (deferred) this.pendingStore = walk;
     if (options.placement.covered) coverAll(walk);
     else hitTest(walk, options.maxHitTests, start + options.timeMs);
     const hit = performance.now();
     const ranked = this.rank(walk);
     let reused = 0;
     for (const segment of walk.segments) if (segment.reused) reused += segment.end - segment.start;
-    this.timings = { walk: walked - start, echo: echoed - walked, hit: hit - echoed, rank: performance.now() - hit, reusedRecords: reused };
+    this.timings = { walk: walked - start, echo: echoed - walked, hit: hit - echoed, rank: performance.now() - hit, reusedRecords: reused, ...(deferred ? { storeDeferred: 1 } : {}) };
     this.classified.set(walk, ranked);
     return ranked;
   }
