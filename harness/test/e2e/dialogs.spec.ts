@@ -384,3 +384,66 @@ describe('a tab held by a dialog it opened before Sightline attached', () => {
     expect((await f.snapshot()).status).toBe('ok');
   });
 });
+
+describe('a popup that alerts at once', () => {
+  it('is watched from its start: its dialog shows in its first snapshot and browser_dialog answers it', async () => {
+    const key = 'popup-alert';
+    const popupUrl = `${f.server.mainOrigin}/held/${key}.html`;
+    await f.open(page);
+    const side = await CDP({ host: '127.0.0.1', port: f.chromium.port });
+    const opener = (await side.Target.getTargets()).targetInfos.find((t) => t.type === 'page' && t.url === page);
+    if (!opener) throw new Error('the bound tab is not listed');
+    const client = await CDP({ host: '127.0.0.1', port: f.chromium.port, target: opener.targetId });
+    let popupId: string | undefined;
+    try {
+      // The page opens the popup (a user gesture, over the test's own connection); its document is
+      // held by the server, so it alerts only once released.
+      await client.Runtime.evaluate({ expression: `window.open(${JSON.stringify(popupUrl)}); 1`, userGesture: true });
+      await f.server.held.arrived(key);
+      popupId = (await side.Target.getTargets()).targetInfos.find((t) => t.type === 'page' && t.openerId === opener.targetId)?.targetId;
+      if (!popupId) throw new Error('the popup is not listed');
+      // Sightline attached to the popup and turned its Page domain on before its document is let through.
+      const attachedAt = await waitUntil(
+        async () => f.recorder.commands.findIndex((c) => c.method === 'Target.attachToTarget' && c.params['targetId'] === popupId),
+        (index) => index >= 0,
+        20_000,
+      );
+      expect(attachedAt).toBeGreaterThanOrEqual(0);
+      const enabled = await waitUntil(
+        async () => f.recorder.commands.slice(attachedAt).some((c) => c.method === 'Page.enable' && c.sessionId !== undefined),
+        (seen) => seen,
+        20_000,
+      );
+      expect(enabled).toBe(true);
+      f.server.held.release(key);
+
+      const listed = await waitUntil(
+        () => f.driver.tabs({ session: f.address.session, target_id: f.address.target_id, action: 'list' }),
+        (r) => r.status === 'ok' && r.tabs.some((t) => t.url === popupUrl),
+        20_000,
+      );
+      if (listed.status !== 'ok') throw new Error(JSON.stringify(listed));
+      const address = { ...f.address, tab_id: listed.tabs.find((t) => t.url === popupUrl)!.tab_id };
+      const blocked = await waitUntil(
+        () => f.driver.snapshot({ ...address, snapshot_format: 'semantic_v2' }),
+        (r) => r.status === 'ok' && 'page' in r && r.page.dialog !== undefined,
+        20_000,
+      );
+      expect(blocked, JSON.stringify(blocked).slice(0, 600)).toMatchObject({ status: 'ok', page: { url: popupUrl, dialog: { type: 'alert', message: 'Popup asks at once' } }, refs: [] });
+      expect(await f.driver.dialog({ ...address, action: 'accept' })).toMatchObject({ status: 'ok', action: 'dialog', effect: 'confirmed' });
+      const after = await waitUntil(
+        () => f.driver.snapshot({ ...address, snapshot_format: 'semantic_v2' }),
+        (r) => r.status === 'ok' && 'refs' in r && r.refs.some((ref) => ref.name === 'After the popup alert'),
+        20_000,
+      );
+      expect(after).toMatchObject({ status: 'ok', page: { url: popupUrl } });
+      expect((after as SemanticSnapshotResponse).page.dialog).toBeUndefined();
+    } finally {
+      f.server.held.release(key);
+      if (popupId) await side.Target.closeTarget({ targetId: popupId }).catch(() => undefined);
+      await client.close().catch(() => undefined);
+      await side.close();
+    }
+    expect((await f.snapshot()).status).toBe('ok');
+  });
+});
