@@ -43,7 +43,7 @@ export interface FixtureServer {
   inboxUrl(elements: number): string;
   /** URL of the generated closed-shadow-roots page (`/generated/closed-roots`, see ClosedRootsPageOptions). */
   closedRootsUrl(options?: { depth?: number; elements?: number; frames?: boolean }): string;
-  /** Issue 16: images held until released, and the `/generated/slow-image?key=` page that shows one; `/held/<key>.html`, a held page that alerts while parsing. */
+  /** Issue 16: images held until released, and the `/generated/slow-image?key=` page that shows one. */
   held: HeldRequests;
   /** URL of the slow-image page whose image is held under `key`. */
   slowImageUrl(key: string): string;
@@ -63,7 +63,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   const held = new HeldRequests();
   const demo = await startDemoServer({
     ...(options.appDirectory ? { appDirectory: options.appDirectory } : {}),
-    routes: [generatedPage, slowResponse, held.pageRoute, held.imageRoute, held.alertPageRoute, harnessPage],
+    routes: [generatedPage, slowResponse, held.pageRoute, held.imageRoute, harnessPage],
   });
   const main = demo.mainOrigin;
   const inboxUrl = (elements: number): string => `${main}/generated/inbox?elements=${elements}`;

@@ -43,21 +43,6 @@ export class HeldRequests {
     return { type: 'image/png', body: PIXEL };
   };
 
-  /**
-   * A page held until released (`/held/<key>.html`), then one that alerts while it parses: a popup
-   * whose dialog opens only once the test knows who watches the tab.
-   */
-  alertPageRoute = async (url: URL): Promise<DemoRouteResponse | undefined> => {
-    const match = /^\/held\/([A-Za-z0-9_-]+)\.html$/.exec(url.pathname);
-    if (!match) return undefined;
-    const held = this.entry(match[1]!);
-    held.markArrived();
-    await held.released;
-    held.answered = true;
-    const body = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Held popup</title></head><body><h1>Popup</h1><script>alert(\'Popup asks at once\');</script><button type="button">After the popup alert</button></body></html>';
-    return { type: 'text/html; charset=utf-8', body };
-  };
-
   /** Settles when the browser has asked for the held image `key`. */
   arrived(key: string): Promise<void> {
     return this.entry(key).arrived;

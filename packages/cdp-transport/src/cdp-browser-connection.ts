@@ -107,11 +107,7 @@ export class CdpBrowserConnection implements BrowserConnection {
     connection.root.on('Target.targetDestroyed', ({ targetId }) => self.targetGone(targetId));
     connection.root.on('Target.targetCrashed', ({ targetId }) => self.targetGone(targetId));
     connection.root.on('Target.targetCreated', ({ targetInfo }) => {
-      if (targetInfo.type !== 'page') return;
-      self.emit({ type: 'tab_opened', tabKey: targetInfo.targetId });
-      // A popup of a tab this session drives is attached at once: a dialog its page opens before
-      // anyone watches it is offered to no client attaching later and would hold the tab for good.
-      if (targetInfo.openerId !== undefined && self.tabs.has(targetInfo.openerId)) void self.tab(targetInfo.targetId).catch(() => undefined);
+      if (targetInfo.type === 'page') self.emit({ type: 'tab_opened', tabKey: targetInfo.targetId });
     });
     connection.onClose((reason) => {
       self.emit({ type: 'disconnected', reason });
