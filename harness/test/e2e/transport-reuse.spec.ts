@@ -61,7 +61,7 @@ describe.each([{ pageFacts: true }, { pageFacts: false }])('reuse between snapsh
     it('reuses far and hidden records and AX facts of an unchanged page, and reads the same as a fresh read', async () => {
       await fixture.connection.capture(fixture.tabKey, viewportRead());
       // Issue 16: a walk's records are kept after its answer (storeSegments), not inside it.
-      expect(fixture.connection.lastCaptureStats['page.storeDeferred']).toBe(1);
+      expect(fixture.connection.lastCaptureStats['page.storePending']).toBe(1);
       const stats = await expectSameReads();
       expect(stats['page.reusedRecords']).toBeGreaterThan(1000);
       // With the page's facts, the tree is left only the checkbox inside its label and the like.

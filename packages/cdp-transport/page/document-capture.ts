@@ -62,7 +62,8 @@ export class DocumentCapture {
 
   capture(options: CaptureOptions): ShipResult | ClosedRootRequest {
     const result = this.captureInner(options);
-    if ('nodes' in result) result.timings = this.timings;
+    // Node sends `storeSegments` after its answer when a walk's records wait to be kept.
+    if ('nodes' in result) result.timings = this.pendingStore === null ? this.timings : { ...this.timings, storePending: 1 };
     return result;
   }
 
@@ -209,15 +210,14 @@ export class DocumentCapture {
     dropEchoTexts(walk);
     const echoed = performance.now();
     // Issue 16: kept after the answer (Node calls `storeSegments`), not inside it (inbox 100k: ~55 ms of a first capture).
-    const deferred = store && walk.segments.length > 0;
-    if (deferred) this.pendingStore = walk;
+    if (store && walk.segments.length > 0) this.pendingStore = walk;
     if (options.placement.covered) coverAll(walk);
     else hitTest(walk, options.maxHitTests, start + options.timeMs);
     const hit = performance.now();
     const ranked = this.rank(walk);
     let reused = 0;
     for (const segment of walk.segments) if (segment.reused) reused += segment.end - segment.start;
-    this.timings = { walk: walked - start, echo: echoed - walked, hit: hit - echoed, rank: performance.now() - hit, reusedRecords: reused, ...(deferred ? { storeDeferred: 1 } : {}) };
+    this.timings = { walk: walked - start, echo: echoed - walked, hit: hit - echoed, rank: performance.now() - hit, reusedRecords: reused };
     this.classified.set(walk, ranked);
     return ranked;
   }

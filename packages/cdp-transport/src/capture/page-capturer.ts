@@ -194,13 +194,10 @@ export class PageCapturer {
     let ranking: { token: string; shipped: number; total: number } | undefined;
     if (scope.kind === 'viewport' && !this.options.shipAll) ranking = this.storeViewportRanking(tabKey, walks, shipLimit);
     const capture = await this.finish(tab, Math.max(AX_MIN, request.nodeBudget + AX_SLACK), root, budget, ranking, walks.every((w) => w.ship.included === 'all') ? 'all' : 'ranked_prefix');
-    // Issue 16: the reusable records of each document's walk (this capture's, or the warm-up's it
-    // used) are kept now, after this capture's last call into it — not awaited, so this answer does
-    // not wait for them.
-    for (const walk of walks) {
-      const timings = walk.ship.timings;
-      if (timings && (timings['warmRecords'] !== undefined || timings['storeDeferred'] !== undefined)) void callPage(walk.world, 'storeSegments').catch(() => undefined);
-    }
+    // Issue 16: the reusable records a document's walk left waiting (this capture's, or the warm-up's
+    // it used) are kept now, after this capture's last call into it — not awaited, so this answer
+    // does not wait for them.
+    for (const walk of walks) if (walk.ship.timings?.['storePending'] !== undefined) void callPage(walk.world, 'storeSegments').catch(() => undefined);
     // A query or subtree read that shipped its whole scope (every hit in every frame; the whole subtree).
     if (scope.kind === 'query' || scope.kind === 'interactive') capture.coverage.scopeComplete = walks.every((w) => w.ship.scopeComplete === true);
     else if (scope.kind === 'subtree') capture.coverage.scopeComplete = walks.find((w) => w.frameId === subtreeFrame)?.ship.scopeComplete === true;
