@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import CDP from 'chrome-remote-interface';
 import { CdpBrowserTransport, type CdpBrowserConnection } from '@sightline/cdp-transport';
 import { Driver, ONE_SHOT_QUIET_MS, type SnapshotTiming } from '@sightline/semantic-core';
-import { CHROMIUM_BASE_FLAGS } from '@sightline/harness';
+import { CHROMIUM_BASE_FLAGS, openUnwatchedTab } from '@sightline/harness';
 import { freshTab, withTimeout } from './browser.js';
 import { median } from './results.js';
 import { peakRssKb } from './peak-rss.js';
@@ -232,9 +232,9 @@ async function loadWith(options: FirstSnapshotOptions, url: string): Promise<num
 
 let sessionCounter = 0;
 
-/** Loads the page in a fresh tab (nothing attached), binds over the explicit route, times the first and the second snapshot. */
-async function firstAndSecond(options: FirstSnapshotOptions, url: string): Promise<{ first: number; second: number; timing: Partial<SnapshotTiming> }> {
-  const tab = await freshTab(options.chromium.port, options.chromium.wsEndpoint, url, options.timeoutMs);
+/** Loads the page in a fresh tab no DevTools client ever attached to, binds over the explicit route, times the first and the second snapshot. */
+async function firstAndSecond(options: FirstSnapshotOptions, opener: CDP.Client, url: string): Promise<{ first: number; second: number; timing: Partial<SnapshotTiming> }> {
+  const tab = await openUnwatchedTab(opener, url, { timeoutMs: options.timeoutMs, closeOtherTabs: true });
   const driver = new Driver({ transport: new CdpBrowserTransport() });
   const session = `first-${process.pid}-${(sessionCounter += 1)}`;
   try {
@@ -343,13 +343,15 @@ export async function measureFirstSnapshots(options: FirstSnapshotOptions): Prom
     const firstRuns: number[] = [];
     const secondRuns: number[] = [];
     const phases: Array<Partial<SnapshotTiming>> = [];
+    // The tabs' opener stays connected across the runs (openUnwatchedTab: closing it costs the renderer a frame).
+    const opener = await CDP({ target: options.chromium.wsEndpoint, local: true });
     const first = await series(options.runs, async () => {
-      const sample = await firstAndSecond(options, url);
+      const sample = await firstAndSecond(options, opener, url);
       secondRuns.push(sample.second);
       phases.push(sample.timing);
       firstRuns.push(sample.first);
       return sample.first;
-    });
+    }).finally(() => opener.close());
     const navigatePhases: Array<Partial<SnapshotTiming>> = [];
     const navigated = await series(options.runs, async () => {
       const sample = await afterNavigate(options, url);

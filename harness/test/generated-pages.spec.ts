@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INBOX_PAGE_SIZES } from '../src/index.js';
+import CDP from 'chrome-remote-interface';
+import { INBOX_PAGE_SIZES, openUnwatchedTab } from '../src/index.js';
 import { useBrowserFixture } from './helpers/browser-fixture.js';
 import { openCdpPage, type CdpPage } from './helpers/cdp-page.js';
 
@@ -49,5 +50,21 @@ describe('generated pages in Chromium', () => {
     expect(truth.result.value).toEqual({ sendWidth: expect.any(Number), sendVisible: true, sendDisplay: 'inline-block', trapVisible: false, hit: 'Send' });
     expect((truth.result.value as { sendWidth: number }).sendWidth).toBeGreaterThan(0);
     expect(await page.evaluate<number>('window.__sightlineHostileCalls')).toBe(callsMain);
+  });
+
+  it('opens an inbox in a tab no client attached to, and hands it over loaded', async () => {
+    const opener = await CDP({ target: fixture.chromium().wsEndpoint, local: true });
+    try {
+      const tab = await openUnwatchedTab(opener, fixture.server().inboxUrl(1_000), { timeoutMs: 30_000 });
+      expect(tab.url).toMatch(/[?&]loaded-done=/);
+      // Nothing was attached to it: the first client to attach finds the page loaded.
+      const { sessionId } = await opener.send('Target.attachToTarget', { targetId: tab.targetId, flatten: true });
+      const { result } = await opener.send('Runtime.evaluate', { expression: "[document.readyState, document.getElementsByTagName('*').length]", returnByValue: true }, sessionId);
+      expect(result.value).toEqual(['complete', expect.any(Number)]);
+      expect((result.value as [string, number])[1]).toBeGreaterThan(900);
+      await opener.send('Target.closeTarget', { targetId: tab.targetId });
+    } finally {
+      await opener.close();
+    }
   });
 });

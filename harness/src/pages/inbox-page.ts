@@ -115,5 +115,15 @@ export const INBOX_PAGE_SCRIPT = `(function () {
   document.getElementById('send').addEventListener('click', function () {
     window.sightlineJournal.record({ type: 'send', text: document.getElementById('reply-body').value });
   });
+  // Issue 16: with ?loaded-mark=<key>, say so in the URL once loaded and painted (unwatched-tab.ts).
+  if (/[?&]loaded-mark=/.test(location.search)) {
+    addEventListener('load', function () {
+      requestAnimationFrame(function () {
+        requestAnimationFrame(function () {
+          history.replaceState(history.state, '', location.href.replace('loaded-mark=', 'loaded-done='));
+        });
+      });
+    });
+  }
 })();
 `;

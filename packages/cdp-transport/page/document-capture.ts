@@ -174,7 +174,7 @@ export class DocumentCapture {
       }
       case 'interactive':
         // dom_refs_v1: actionable ranked (not hidden, not occluded) records in document order, the first shipLimit.
-        return this.shipScope(ranking, hitsInDocumentOrder(order, (i) => walk.actionable[i]!), options.shipLimit);
+        return this.shipScope(ranking, hitsInDocumentOrder(order, (i) => walk.actionable[i] === 1), options.shipLimit);
       case 'subtree': {
         const target = options.handle === undefined ? null : this.handles.node(options.handle);
         const root = target ? walk.nodes.indexOf(target) : -1;
@@ -207,6 +207,7 @@ export class DocumentCapture {
       this.timings = { walk: walked - start, echo: 0, hit: 0, rank: 0, reusedRecords: 0, warmRecords: walk.nodes.length };
       return done;
     }
+    if (walk.segments.some((segment) => !segment.reused)) walk.preEchoVis = walk.vis.slice();
     dropEchoTexts(walk);
     const echoed = performance.now();
     // Issue 16: kept after the answer (Node calls `storeSegments`), not inside it (inbox 100k: ~55 ms of a first capture).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VIS_IN_VIEWPORT } from '@sightline/semantic-core/page-safe';
 import { NOT_SEMANTIC, type Walk } from '../types.js';
+import { ClipTable } from '../walk/clip-table.js';
 import { dropEchoTexts } from './echo-rules.js';
 
 /**
@@ -23,13 +24,13 @@ const text = () => ({ nodeType: 3, nextSibling: null }) as unknown as Node;
 function plainWalk(records: Array<[Node, number, string, string, boolean]>): Walk {
   return {
     nodes: records.map(([node]) => node),
-    parent: records.map(([, parent]) => parent),
-    tree: records.map(() => 0),
+    parent: Int32Array.from(records, ([, parent]) => parent),
+    tree: new Int32Array(records.length),
     role: records.map(([, , role]) => role),
     name: records.map(([, , , name]) => name),
-    vis: records.map(([, , role]) => (role === 'generic' ? NOT_SEMANTIC : VIS_IN_VIEWPORT)),
-    actionable: records.map(([, , , , actionable]) => actionable),
-    box: [], clip: [], hit: [], coveredBy: [], overlays: [], frameOwners: [], closedCandidates: [], segments: [],
+    vis: Int8Array.from(records, ([, , role]) => (role === 'generic' ? NOT_SEMANTIC : VIS_IN_VIEWPORT)),
+    actionable: Uint8Array.from(records, ([, , , , actionable]) => (actionable ? 1 : 0)),
+    box: new Map(), clipId: new Int32Array(records.length), clips: new ClipTable(), paint: null, overlays: [], frameOwners: [], closedCandidates: [], segments: [],
     focused: -1, activeDialog: -1, exhausted: [], viewport: { width: 1280, height: 800 }, origin: { x: 0, y: 0 }, scroll: { x: 0, y: 0 },
   };
 }
@@ -45,7 +46,7 @@ describe('dropEchoTexts (the core echo rules in the page)', () => {
       [text(), 4, 'text', 'Dana Whitfield', false],
     ]);
     dropEchoTexts(walk);
-    expect(walk.vis).toEqual([NOT_SEMANTIC, VIS_IN_VIEWPORT, NOT_SEMANTIC, NOT_SEMANTIC, VIS_IN_VIEWPORT, VIS_IN_VIEWPORT]);
+    expect(Array.from(walk.vis)).toEqual([NOT_SEMANTIC, VIS_IN_VIEWPORT, NOT_SEMANTIC, NOT_SEMANTIC, VIS_IN_VIEWPORT, VIS_IN_VIEWPORT]);
   });
 
   it('an owner named by its whole content drops the texts of its light subtree without comparing names', () => {
@@ -58,7 +59,7 @@ describe('dropEchoTexts (the core echo rules in the page)', () => {
       [subject, 1, 'text', 'Invoice', false],
     ]);
     dropEchoTexts(walk);
-    expect(walk.vis.slice(2)).toEqual([NOT_SEMANTIC, NOT_SEMANTIC]);
+    expect(Array.from(walk.vis.slice(2))).toEqual([NOT_SEMANTIC, NOT_SEMANTIC]);
   });
 
   it("an owner's only child text is its name, however long (both are cut alike)", () => {

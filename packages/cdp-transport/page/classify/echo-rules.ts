@@ -63,7 +63,7 @@ function isLabelEcho(walk: Walk, text: number): boolean {
   for (let j = text + 1; j < walk.nodes.length; j++) {
     const vis = walk.vis[j]!;
     if (vis === NOT_SEMANTIC || vis === VIS_CSS_HIDDEN) continue;
-    return walk.actionable[j]! && nameAt(walk, j) === nameAt(walk, text);
+    return walk.actionable[j] === 1 && nameAt(walk, j) === nameAt(walk, text);
   }
   return false;
 }

@@ -1,6 +1,7 @@
 import { intersectRects as intersect, VIS_IN_VIEWPORT, VIS_NO_LAYOUT, VIS_PAGE_OCCLUDED } from '@sightline/semantic-core/page-safe';
 import { composedContains, composedParent } from '../dom/composed-tree.js';
-import { NOT_SEMANTIC, type Rect, type Walk } from '../types.js';
+import { NOT_SEMANTIC, type PaintEvidence, type Rect, type Walk } from '../types.js';
+import { clipOf } from '../walk/record-columns.js';
 
 /**
  * Paint evidence for in-viewport semantic nodes: elementFromPoint at the centre of the visible
@@ -9,6 +10,11 @@ import { NOT_SEMANTIC, type Rect, type Walk } from '../types.js';
  */
 const VISIBLE = { opacityProperty: true, visibilityProperty: true } as const;
 
+/** The walk's paint evidence, made on first use (the walk is finished: its size is final). */
+export function paintEvidence(walk: Walk): PaintEvidence {
+  return (walk.paint ??= { hit: new Uint8Array(walk.nodes.length), coveredBy: new Int32Array(walk.nodes.length).fill(-1) });
+}
+
 export function hitTest(walk: Walk, maxTests: number, deadline: number): void {
   const viewport = { x: 0, y: 0, width: walk.viewport.width, height: walk.viewport.height };
   const dialog = walk.activeDialog >= 0 ? (walk.nodes[walk.activeDialog] as Element) : null;
@@ -16,11 +22,11 @@ export function hitTest(walk: Walk, maxTests: number, deadline: number): void {
   // only nodes that one of them overlaps without being its ancestor or descendant.
   const overlays: Array<{ index: number; box: Rect }> = [];
   for (const index of walk.overlays) {
-    let box = walk.box[index];
+    let box = walk.box.get(index);
     if (box === undefined) {
       const r = (walk.nodes[index] as Element).getBoundingClientRect();
       box = r.width > 0 && r.height > 0 ? { x: r.x + walk.origin.x, y: r.y + walk.origin.y, width: r.width, height: r.height } : null;
-      walk.box[index] = box;
+      walk.box.set(index, box);
     }
     // An invisible overlay (visibility hidden, opacity 0) covers nothing.
     if (box && intersect(box, viewport) && (walk.nodes[index] as Element).checkVisibility(VISIBLE)) overlays.push({ index, box });
@@ -32,6 +38,7 @@ export function hitTest(walk: Walk, maxTests: number, deadline: number): void {
     return false;
   };
   const cache = new Map<Element, { hit: 1 | 2 | 3; by: Element | null }>();
+  const paint = paintEvidence(walk);
   const indexOf = new Map<Node, number>();
   let tests = 0;
   for (let i = 0; i < walk.nodes.length; i++) {
@@ -40,9 +47,9 @@ export function hitTest(walk: Walk, maxTests: number, deadline: number): void {
     const owner = node.nodeType === 1 ? i : walk.parent[i]!;
     if (owner < 0) continue;
     const element = walk.nodes[owner] as Element;
-    const box = walk.box[owner] ?? walk.box[i];
+    const box = walk.box.get(owner) ?? walk.box.get(i);
     if (!box) continue;
-    const clip = walk.clip[i];
+    const clip = clipOf(walk, i);
     let visible = intersect(box, viewport);
     if (visible && clip) visible = intersect(visible, clip);
     if (!visible) continue;
@@ -57,28 +64,28 @@ export function hitTest(walk: Walk, maxTests: number, deadline: number): void {
     let result = cache.get(element);
     if (!result) {
       if (tests >= maxTests || performance.now() > deadline) {
-        walk.hit[i] = 3;
+        paint.hit[i] = 3;
         continue;
       }
       tests++;
       result = testElement(element, visible, dialog, walk.origin);
       cache.set(element, result);
     }
-    walk.hit[i] = result.hit;
+    paint.hit[i] = result.hit;
     if (result.hit === 2 && result.by) {
       if (indexOf.size === 0) for (let j = 0; j < walk.nodes.length; j++) indexOf.set(walk.nodes[j]!, j);
-      walk.coveredBy[i] = indexOf.get(result.by) ?? -1;
+      paint.coveredBy[i] = indexOf.get(result.by) ?? -1;
       walk.vis[i] = VIS_PAGE_OCCLUDED;
     }
   }
-  occludeBoxlessDescendants(walk);
+  occludeBoxlessDescendants(walk, paint);
 }
 
 /**
  * Nodes without a box of their own under an occluded node (the options of a covered <select>) are
  * occluded with it: nothing of them can be reached while it is covered. Parents precede children.
  */
-function occludeBoxlessDescendants(walk: Walk): void {
+function occludeBoxlessDescendants(walk: Walk, paint: PaintEvidence): void {
   const n = walk.nodes.length;
   // Nearest semantic ancestor that is occluded, per record (-1: none).
   const cover = new Int32Array(n).fill(-1);
@@ -88,8 +95,8 @@ function occludeBoxlessDescendants(walk: Walk): void {
     cover[i] = inherited;
     if (inherited >= 0 && walk.vis[i] === VIS_NO_LAYOUT) {
       walk.vis[i] = VIS_PAGE_OCCLUDED;
-      walk.hit[i] = 2;
-      walk.coveredBy[i] = walk.coveredBy[inherited]!;
+      paint.hit[i] = 2;
+      paint.coveredBy[i] = paint.coveredBy[inherited]!;
     }
   }
 }
@@ -162,10 +169,11 @@ function transparent(color: string): boolean {
 
 /** The whole frame sits under an overlay of its parent: every in-viewport node is occluded by it. */
 export function coverAll(walk: Walk): void {
+  const paint = paintEvidence(walk);
   for (let i = 0; i < walk.nodes.length; i++) {
     if (walk.vis[i] === VIS_IN_VIEWPORT) {
       walk.vis[i] = VIS_PAGE_OCCLUDED;
-      walk.hit[i] = 2;
+      paint.hit[i] = 2;
     }
   }
 }

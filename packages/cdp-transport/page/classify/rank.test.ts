@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { VIS_CSS_HIDDEN, VIS_IN_VIEWPORT, VIS_NEAR_VIEWPORT, VIS_NO_LAYOUT, VIS_OFFSCREEN, VIS_PAGE_OCCLUDED } from '@sightline/semantic-core/page-safe';
 import { NOT_SEMANTIC, type Walk } from '../types.js';
+import { ClipTable } from '../walk/clip-table.js';
 import { rankWalk } from './rank.js';
 
 /** A walk of plain records (parent, visibility code, actionable); ranking reads nothing else. */
 function plainWalk(records: Array<[parent: number, vis: number, actionable: boolean]>, context: { focused?: number; activeDialog?: number } = {}): Walk {
   return {
     nodes: records.map(() => ({}) as Node),
-    parent: records.map(([parent]) => parent),
-    tree: records.map(() => 0),
+    parent: Int32Array.from(records, ([parent]) => parent),
+    tree: new Int32Array(records.length),
     role: records.map(() => 'generic'),
     name: records.map(() => ''),
-    vis: records.map(([, vis]) => vis),
-    actionable: records.map(([, , actionable]) => actionable),
-    box: [], clip: [], hit: [], coveredBy: [], overlays: [], frameOwners: [], closedCandidates: [], segments: [],
+    vis: Int8Array.from(records, ([, vis]) => vis),
+    actionable: Uint8Array.from(records, ([, , actionable]) => (actionable ? 1 : 0)),
+    box: new Map(), clipId: new Int32Array(records.length), clips: new ClipTable(), paint: null, overlays: [], frameOwners: [], closedCandidates: [], segments: [],
     focused: context.focused ?? -1,
     activeDialog: context.activeDialog ?? -1,
     exhausted: [],

@@ -33,7 +33,7 @@ export const rankWalk: RankFunction = (walk) => {
   for (let i = 0; i < n; i++) {
     const vis = walk.vis[i]!;
     if (vis === NOT_SEMANTIC || vis === VIS_CSS_HIDDEN || vis === VIS_PAGE_OCCLUDED) continue;
-    tierOfRecord[i] = context[i] === 1 ? 0 : tierFor(VISIBILITY_CLASSES[vis]!, walk.actionable[i]!);
+    tierOfRecord[i] = context[i] === 1 ? 0 : tierFor(VISIBILITY_CLASSES[vis]!, walk.actionable[i] === 1);
     ranked[count++] = i;
   }
   const order = rankIndexes(ranked.subarray(0, count), tierOfRecord);

@@ -25,7 +25,7 @@ export function hitsInDocumentOrder(order: ArrayLike<number>, test: (record: num
  * A subtree read: the ranked records inside `root` in rank order, up to `limit`, plus the root;
  * `within` counts every ranked record inside it (more than `limit`: the scope is incomplete).
  */
-export function subtreePicks(order: ArrayLike<number>, parent: readonly number[], root: number, limit: number): { picked: number[]; within: number } {
+export function subtreePicks(order: ArrayLike<number>, parent: ArrayLike<number>, root: number, limit: number): { picked: number[]; within: number } {
   const picked: number[] = [];
   let within = 0;
   for (let k = 0; k < order.length; k++) {
@@ -39,7 +39,7 @@ export function subtreePicks(order: ArrayLike<number>, parent: readonly number[]
 }
 
 /** Whether record `index` is `root` or below it (records in pre-order: a parent precedes its children). */
-export function isWithin(parent: readonly number[], index: number, root: number): boolean {
+export function isWithin(parent: ArrayLike<number>, index: number, root: number): boolean {
   for (let k = index; k >= root; k = parent[k]!) if (k === root) return true;
   return false;
 }

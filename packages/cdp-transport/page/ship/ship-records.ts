@@ -7,6 +7,7 @@ import { closedDetailsContent } from '../dom/ua-hidden.js';
 import { elementEvidence } from '../evidence.js';
 import { insideSensitive } from '../secret-fields.js';
 import { NOT_SEMANTIC, type Ranking, type Walk } from '../types.js';
+import { clipOf } from '../walk/record-columns.js';
 import type { ShippedNode, ShipResult } from '../wire/ship-result.js';
 
 /** `walk.hit` codes on the wire (0, untested, ships nothing). */
@@ -49,9 +50,10 @@ export function shipRecords(ranking: Ranking, picked: number[], included: 'all' 
     nodes.push(shipRecord(walk, i, parent >= 0 ? shippedIndex[parent]! : -1, tierOf[i]!, frameOwners.has(i), context));
   }
   // Second pass: covering nodes precede or follow; map now that every index is known.
-  for (let i = 0; i < n; i++) {
-    if (shippedIndex[i]! >= 0 && walk.coveredBy[i]! >= 0 && walk.vis[i] === VIS_PAGE_OCCLUDED) {
-      const by = shippedIndex[walk.coveredBy[i]!]!;
+  const coveredBy = walk.paint?.coveredBy;
+  for (let i = 0; coveredBy !== undefined && i < n; i++) {
+    if (shippedIndex[i]! >= 0 && coveredBy[i]! >= 0 && walk.vis[i] === VIS_PAGE_OCCLUDED) {
+      const by = shippedIndex[coveredBy[i]!]!;
       if (by >= 0) nodes[shippedIndex[i]!]!.coveredBy = by;
     }
   }
@@ -90,7 +92,8 @@ function keptRecords(walk: Walk, picked: number[]): Uint8Array {
   for (const i of walk.frameOwners) if (walk.vis[i] !== VIS_CSS_HIDDEN) addWithAncestors(i);
   if (walk.focused >= 0) addWithAncestors(walk.focused);
   if (walk.activeDialog >= 0) addWithAncestors(walk.activeDialog);
-  for (let i = 0; i < n; i++) if (keep[i] && walk.coveredBy[i]! >= 0) addWithAncestors(walk.coveredBy[i]!);
+  const coveredBy = walk.paint?.coveredBy;
+  if (coveredBy !== undefined) for (let i = 0; i < n; i++) if (keep[i] && coveredBy[i]! >= 0) addWithAncestors(coveredBy[i]!);
   return keep;
 }
 
@@ -126,15 +129,15 @@ function shipRecord(walk: Walk, i: number, shippedParent: number, tier: number, 
       if (facts.level !== undefined) shipped.states = { ...shipped.states, level: facts.level };
     }
   }
-  const box = walk.box[i];
+  const box = walk.box.get(i);
   if (box !== undefined) shipped.box = box;
   else if (!isText && vis !== VIS_CSS_HIDDEN) {
     const r = (node as Element).getBoundingClientRect();
     shipped.box = r.width > 0 || r.height > 0 ? { x: r.x + walk.origin.x, y: r.y + walk.origin.y, width: r.width, height: r.height } : null;
   }
-  const clip = walk.clip[i];
+  const clip = clipOf(walk, i);
   if (clip !== undefined) shipped.clip = clip;
-  const hit = walk.hit[i]!;
-  if (hit !== 0) shipped.hit = HIT[hit];
+  const hit = walk.paint?.hit[i] ?? 0;
+  if (hit !== 0) shipped.hit = HIT[hit as 1 | 2 | 3];
   return shipped;
 }

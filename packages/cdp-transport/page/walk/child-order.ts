@@ -35,7 +35,7 @@ export function pushChildren(cursor: WalkCursor, sources: ChildSources, element:
       for (let i = assigned.length - 1; i >= 0; i--) cursor.push(assigned[i]!, index, slottedTree);
       return;
     }
-  } else if ((tag.includes('-') || (laidOut && maybeClosedHost(element, tag, cursor.walk.box[index]))) && !sources.checkedHosts.has(element)) {
+  } else if ((tag.includes('-') || (laidOut && maybeClosedHost(element, tag, cursor.walk.box.get(index)))) && !sources.checkedHosts.has(element)) {
     cursor.walk.closedCandidates.push(element);
     if (cursor.open !== null) cursor.open.cacheable = false;
   }

@@ -96,7 +96,7 @@ export class ElementLayout {
           this.far = true;
           this.farFrontier = true;
           this.pointer = !plain && inlinePointer(element);
-          const box = this.walk.box[index]!;
+          const box = this.walk.box.get(index)!;
           if (parentIndex >= 0 && state.has(parentIndex, BLOCK_FLOW) && farBelow(box, this.reads.viewport) && this.reads.flowsDown(parentIndex) && inFlow(element)) state.add(parentIndex, FAR_BELOW);
         } else {
           this.readStyle(element, index, parentClip);
@@ -134,7 +134,7 @@ export class ElementLayout {
       // The root's overflow (or the body's, when the root's is visible) belongs to the viewport:
       // it scrolls the page, and the viewport clips it, not the scrolled html box.
       if (element !== root && !(element === this.doc.body && this.rootOverflowVisible)) {
-        const border = this.walk.box[index] ?? this.reads.place(element.getBoundingClientRect());
+        const border = this.walk.box.get(index) ?? this.reads.place(element.getBoundingClientRect());
         this.childClip = clipInside(this.childClip, paddingBox(element, border));
       }
     }

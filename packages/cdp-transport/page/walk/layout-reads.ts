@@ -23,11 +23,11 @@ export class LayoutReads {
 
   /** The element's border box (null: empty), read once. */
   elementBox(index: number): Rect | null {
-    let box = this.walk.box[index];
+    let box = this.walk.box.get(index);
     if (box === undefined) {
       const r = (this.walk.nodes[index] as Element).getBoundingClientRect();
       box = r.width > 0 || r.height > 0 ? this.place(r) : null;
-      this.walk.box[index] = box;
+      this.walk.box.set(index, box);
     }
     return box;
   }
@@ -84,11 +84,11 @@ export class LayoutReads {
   farFrom(index: number, element: Element, clip: Clip): boolean {
     const r = element.getBoundingClientRect();
     if (!(r.width > 0) || !(r.height > 0)) {
-      this.walk.box[index] = r.width > 0 || r.height > 0 ? this.place(r) : null;
+      this.walk.box.set(index, r.width > 0 || r.height > 0 ? this.place(r) : null);
       return false;
     }
     const box = this.place(r);
-    this.walk.box[index] = box;
+    this.walk.box.set(index, box);
     const far = farByBox(box, clip, this.viewport);
     if (far !== ASK_OVERFLOW) return far === FAR;
     const overflowRight = box.x + element.clientLeft + Math.max(element.scrollWidth, element.clientWidth);

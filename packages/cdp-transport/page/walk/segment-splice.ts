@@ -1,4 +1,5 @@
 // Recording and copying segments (segments.ts) in the walk's records.
+import { reserveRecords } from './record-columns.js';
 import type { Rect } from '../types.js';
 import type { OpenSegment, Segment } from './segments.js';
 import type { WalkCursor } from './walk-cursor.js';
@@ -10,7 +11,7 @@ export function closeSegment(cursor: WalkCursor, segment: OpenSegment): void {
   if (segment.cacheable && walk.nodes.length > start) {
     walk.segments.push({
       element: segment.element, root: segment.root, start, end: walk.nodes.length, key: segment.key, treeBase: segment.treeBase,
-      preVis: Int8Array.from(walk.vis.slice(start)), reused: false,
+      reused: false,
     });
   }
 }
@@ -26,20 +27,19 @@ export function spliceSegment(cursor: WalkCursor, element: Element, segment: Seg
   const treeBase = cursor.nextTree;
   cursor.nextTree += segment.trees;
   const length = segment.nodes.length;
+  reserveRecords(walk, base + length);
+  walk.vis.set(segment.vis, base);
+  walk.actionable.set(segment.actionable, base);
+  const anchorClipId = walk.clips.id(anchorClip);
   for (let k = 0; k < length; k++) {
     walk.nodes.push(segment.nodes[k]!);
     const p = segment.parent[k]!;
-    walk.parent.push(p < 0 ? anchor : base + p);
+    walk.parent[base + k] = p < 0 ? anchor : base + p;
     const t = segment.tree[k]!;
-    walk.tree.push(t < 0 ? anchorTree : treeBase + t);
+    walk.tree[base + k] = t < 0 ? anchorTree : treeBase + t;
     walk.role.push(segment.role[k]!);
     walk.name.push(segment.name[k]!);
-    walk.vis.push(segment.vis[k]!);
-    walk.actionable.push(segment.actionable[k] === 1);
-    walk.box.push(undefined);
-    walk.clip.push(segment.clipped[k] === 1 ? anchorClip : undefined);
-    walk.hit.push(0);
-    walk.coveredBy.push(-1);
+    if (segment.clipped[k] === 1) walk.clipId[base + k] = anchorClipId;
   }
   for (const owner of segment.frameOwners) walk.frameOwners.push(base + owner);
   const root = segment.withRoot ? base : anchor;

@@ -1,3 +1,4 @@
+import { clipOf } from './record-columns.js';
 import { composedParent } from '../dom/composed-tree.js';
 import { STRUCTURAL_ROLES } from '@sightline/semantic-core/page-safe';
 import type { MutationLog } from '../mutation-log.js';
@@ -63,8 +64,6 @@ export interface WalkSegment {
   end: number;
   key: number;
   treeBase: number;
-  /** Visibility before the echo rule, for records start … end-1 (only for newly recorded ones). */
-  preVis?: Int8Array;
   reused: boolean;
   /** For reused ones: the stored segment's recheck list. */
   recheck?: number[];
@@ -128,7 +127,7 @@ export class SegmentCache {
    */
   store(walk: Walk, recorded: WalkSegment[]): void {
     for (const part of recorded) {
-      if (part.reused || !part.preVis) continue;
+      if (part.reused || !walk.preEchoVis) continue;
       const start = part.start;
       const length = part.end - start;
       const rootTree = walk.tree[part.root]!;
@@ -148,12 +147,12 @@ export class SegmentCache {
         const t = walk.tree[i]!;
         tree[k] = t === rootTree ? -1 : t - part.treeBase;
         if (tree[k]! + 1 > trees) trees = tree[k]! + 1;
-        actionable[k] = walk.actionable[i] ? 1 : 0;
-        clipped[k] = walk.clip[i] === undefined ? 0 : 1;
+        actionable[k] = walk.actionable[i]!;
+        clipped[k] = clipOf(walk, i) === undefined ? 0 : 1;
         vis[k] = walk.vis[i]!;
         if (walk.role[i] === 'text' && ownerAbove(walk, i, part.root)) {
           recheck.push(k);
-          vis[k] = part.preVis[k]!;
+          vis[k] = walk.preEchoVis[i]!;
         }
       }
       for (const owner of walk.frameOwners) if (owner >= start && owner < part.end) frameOwners.push(owner - start);

@@ -15,6 +15,8 @@ import { ElementLayout } from './element-layout.js';
 import { editableFrom, visibilityOfBox, type Clip } from './geometry-rules.js';
 import { LayoutReads, VISIBILITY_CHECK } from './layout-reads.js';
 import { BLOCK_FLOW, CLOSED_DETAILS, CONTENTS, DRAG_CURSOR, EDITABLE, FAR_BELOW, FAR_SUB, HIDDEN_KNOWN, HIDDEN_SELF, HIDDEN_SUB, POINTER, RecordState } from './record-state.js';
+import { ClipTable } from './clip-table.js';
+import { clipOf, expectedRecords, recordColumns, reserveRecords, trimRecords } from './record-columns.js';
 import { closeSegment, spliceSegment } from './segment-splice.js';
 import { ViewportFirst } from './viewport-first.js';
 import { segmentKey, wholeKey, type SegmentCache } from './segments.js';
@@ -46,12 +48,12 @@ export function walkDocument(
   const view = doc.defaultView!;
   const width = placement.viewport?.width ?? view.innerWidth;
   const height = placement.viewport?.height ?? view.innerHeight;
+  const root = doc.documentElement;
   const walk: Walk = {
-    nodes: [], parent: [], tree: [], role: [], name: [], vis: [], actionable: [], box: [], clip: [], hit: [], coveredBy: [],
+    nodes: [], ...recordColumns(root ? expectedRecords(lastWalkRecords) : 0), role: [], name: [], box: new Map(), clips: new ClipTable(), paint: null,
     frameOwners: [], overlays: [], closedCandidates: [], segments: [], focused: -1, activeDialog: -1, exhausted: [],
     viewport: { width, height }, origin: { x: placement.origin.x, y: placement.origin.y }, scroll: { x: view.scrollX, y: view.scrollY },
   };
-  const root = doc.documentElement;
   if (!root) return walk;
   return new DocumentWalker(doc, walk, limits, placement.clip, { closedRoots, checkedHosts, log, gate: new AttributeGate(doc, segments?.holdsAny === true) }, segments).run(root);
 }
@@ -60,7 +62,7 @@ export function walkDocument(
 let lastWalkRecords = 0;
 
 class DocumentWalker {
-  private readonly state = new RecordState(lastWalkRecords + (lastWalkRecords >> 3));
+  private readonly state: RecordState;
   private readonly cursor: WalkCursor;
   private readonly reads: LayoutReads;
   private readonly layout: ElementLayout;
@@ -81,6 +83,7 @@ class DocumentWalker {
     private readonly sources: ChildSources,
     private readonly segments: SegmentCache | undefined,
   ) {
+    this.state = new RecordState(walk.parent.length);
     this.cursor = new WalkCursor(walk, limits, new ViewportFirst(walk, this.state, limits));
     this.reads = new LayoutReads(walk, this.state, walk.viewport);
     this.layout = new ElementLayout(walk, this.state, this.reads, doc, viewportClip);
@@ -119,7 +122,9 @@ class DocumentWalker {
     }
     if (cursor.open !== null) closeSegment(cursor, cursor.open);
     lastWalkRecords = this.walk.nodes.length;
-    return viewportFirst.finish();
+    const walk = viewportFirst.finish();
+    trimRecords(walk);
+    return walk;
   }
 
   /** A text node: visible text only, classified by its parent element's box. */
@@ -129,30 +134,25 @@ class DocumentWalker {
     if (!(NON_SPACE.test(node.substringData(0, 1)) || NON_SPACE.test(node.data))) return;
     const { walk, state } = this;
     const index = walk.nodes.length;
+    reserveRecords(walk, index + 1);
     walk.nodes.push(node);
-    walk.parent.push(parentIndex);
-    walk.tree.push(tree);
+    walk.parent[index] = parentIndex;
+    walk.tree[index] = tree;
     walk.role.push('text');
     walk.name.push(''); // collapsed lazily (only shipped or queried text pays for it)
-    walk.actionable.push(false);
-    walk.hit.push(0);
-    walk.coveredBy.push(-1);
     state.set(index, HIDDEN_SUB | HIDDEN_KNOWN | HIDDEN_SELF);
     state.setChildClip(index, undefined);
     if (parentFar) {
       // Inside a far-offscreen subtree: offscreen from the ancestor's box, nothing read.
-      walk.box[index] = undefined;
-      walk.clip.push(parentClip);
-      walk.vis.push(parentHidden ? VIS_CSS_HIDDEN : VIS_OFFSCREEN);
+      walk.clipId[index] = walk.clips.id(parentClip);
+      walk.vis[index] = parentHidden ? VIS_CSS_HIDDEN : VIS_OFFSCREEN;
     } else if (parentHidden || (parentIndex >= 0 && (this.reads.hiddenElement(parentIndex) || (state.has(parentIndex, CLOSED_DETAILS) && closedDetailsContent(walk.nodes[parentIndex] as Element, node))))) {
-      walk.vis.push(VIS_CSS_HIDDEN);
-      walk.box[index] = undefined;
-      walk.clip.push(undefined);
+      walk.vis[index] = VIS_CSS_HIDDEN;
     } else {
       const box = parentIndex >= 0 ? this.reads.elementBox(parentIndex) : null;
-      walk.box[index] = box;
-      walk.clip.push(parentClip);
-      walk.vis.push(visibilityOfBox(box, parentClip, walk.viewport));
+      walk.box.set(index, box);
+      walk.clipId[index] = walk.clips.id(parentClip);
+      walk.vis[index] = visibilityOfBox(box, parentClip, walk.viewport);
     }
   }
 
@@ -173,12 +173,10 @@ class DocumentWalker {
     const isSvg = element.namespaceURI === 'http://www.w3.org/2000/svg';
 
     const index = walk.nodes.length;
+    reserveRecords(walk, index + 1);
     walk.nodes.push(element);
-    walk.parent.push(parentIndex);
-    walk.tree.push(tree);
-    walk.hit.push(0);
-    walk.coveredBy.push(-1);
-    walk.box[index] = undefined;
+    walk.parent[index] = parentIndex;
+    walk.tree[index] = tree;
     // Without any gated attribute (attribute-gate.ts) every lookup of one would answer null: skipped.
     const plain = !this.sources.gate.mayHave(element);
     const role = isSvg ? svgRole(element) : roleOf(element, tag, plain ? null : element.getAttribute('role'));
@@ -217,15 +215,15 @@ class DocumentWalker {
     facts.parentDragCursor = parentIndex >= 0 && state.has(parentIndex, DRAG_CURSOR);
     facts.plain = plain;
     const mask = this.facts.actionMask(element, tag, role, facts);
-    walk.actionable.push(mask !== 0);
+    walk.actionable[index] = mask !== 0 ? 1 : 0;
     // Names of structural roles come only from labels; others are named lazily (when shipped or queried).
     const structural = STRUCTURAL_ROLES.has(role);
     const name = structural && !plain ? labelOf(element) : '';
     // aria-labelledby names come from elements elsewhere, which the segment's observer does not cover.
     if (open !== null && structural && !plain && element.hasAttribute('aria-labelledby')) open.cacheable = false;
     walk.name.push(name);
-    walk.clip.push(layout.ownClip);
-    walk.vis.push(this.facts.isSemantic(name, mask) ? this.visibilityOf(element, index, layout) : NOT_SEMANTIC);
+    walk.clipId[index] = walk.clips.id(layout.ownClip);
+    walk.vis[index] = this.facts.isSemantic(name, mask) ? this.visibilityOf(element, index, layout) : NOT_SEMANTIC;
 
     if (this.activeChain.size > 0 && this.activeChain.has(element)) {
       walk.focused = index;
@@ -278,7 +276,7 @@ class DocumentWalker {
     if (cursor.open === null || !cursor.open.cacheable) {
       const stored = segments.get(element, key);
       if (stored && !uncacheable && cursor.count + stored.nodes.length <= this.limits.maxNodes) {
-        if (spliceSegment(cursor, element, stored, index, walk.tree[index]!, walk.clip[index], key)) return true;
+        if (spliceSegment(cursor, element, stored, index, walk.tree[index]!, clipOf(walk, index), key)) return true;
         return cursor.stop('time');
       }
     }
