@@ -44,7 +44,8 @@ export function expectedRecords(lastWalk: number): number {
 
 const FIRST_WALK_RECORDS = 32_768;
 
-function grown<T extends Int32Array | Int8Array | Uint8Array>(from: T, to: T): T {
+/** `to` with `from` copied to its start (a typed array grown into a bigger one). */
+export function grown<T extends Int32Array | Int8Array | Uint8Array | Uint16Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }

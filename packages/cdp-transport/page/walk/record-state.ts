@@ -1,4 +1,6 @@
 import type { Rect } from '../types.js';
+import type { ClipTable } from './clip-table.js';
+import { grown } from './record-columns.js';
 
 /**
  * Per-record facts a walk keeps for the children of each record (bit flags, not visibility codes):
@@ -23,14 +25,14 @@ export class RecordState {
   /** Clips for absolutely positioned and fixed descendants (SPEC §5: the containing-block chain). */
   private absIds: Int32Array;
   private fixedIds: Int32Array;
-  /** Distinct clip rects handed to children; id 0 is "nothing clips" (undefined). */
-  private readonly clips: Array<Rect | null | undefined> = [undefined];
-  private readonly clipId = new Map<Rect | null | undefined, number>([[undefined, 0]]);
-  private lastClip: Rect | null | undefined = undefined;
-  private lastClipId = 0;
-
-  /** `capacity`: the records expected (the document's last walk), so a big page's walk does not regrow its arrays. */
-  constructor(capacity = 4096) {
+  /**
+   * `clips`: the walk's clip table (clips handed to children are named by its ids, as records' own are);
+   * `capacity`: the records expected, so a big page's walk does not regrow its arrays.
+   */
+  constructor(
+    private readonly clips: ClipTable,
+    capacity = 4096,
+  ) {
     const size = Math.max(4096, capacity);
     this.flags = new Uint16Array(size);
     this.clipIds = new Int32Array(size);
@@ -52,15 +54,15 @@ export class RecordState {
   }
 
   childClip(index: number): Rect | null | undefined {
-    return this.clips[this.clipIds[index]!];
+    return this.clips.at(this.clipIds[index]!);
   }
 
   absClip(index: number): Rect | null | undefined {
-    return this.clips[this.absIds[index]!];
+    return this.clips.at(this.absIds[index]!);
   }
 
   fixedClip(index: number): Rect | null | undefined {
-    return this.clips[this.fixedIds[index]!];
+    return this.clips.at(this.fixedIds[index]!);
   }
 
   /**
@@ -70,26 +72,13 @@ export class RecordState {
   setClips(index: number, child: Rect | null | undefined, abs: Rect | null | undefined, fixed: Rect | null | undefined): void {
     this.setChildClip(index, child);
     const childId = this.clipIds[index]!;
-    this.absIds[index] = abs === child ? childId : this.idOf(abs);
-    this.fixedIds[index] = fixed === child ? childId : fixed === abs ? this.absIds[index]! : this.idOf(fixed);
-  }
-
-  private idOf(clip: Rect | null | undefined): number {
-    let id = this.clipId.get(clip);
-    if (id === undefined) {
-      id = this.clips.push(clip) - 1;
-      this.clipId.set(clip, id);
-    }
-    return id;
+    this.absIds[index] = abs === child ? childId : this.clips.id(abs);
+    this.fixedIds[index] = fixed === child ? childId : fixed === abs ? this.absIds[index]! : this.clips.id(fixed);
   }
 
   setChildClip(index: number, clip: Rect | null | undefined): void {
     if (index >= this.clipIds.length) this.grow(index);
-    if (clip !== this.lastClip) {
-      this.lastClip = clip;
-      this.lastClipId = this.idOf(clip);
-    }
-    this.clipIds[index] = this.lastClipId;
+    this.clipIds[index] = this.clips.id(clip);
   }
 
   private grow(index: number): void {
@@ -102,7 +91,3 @@ export class RecordState {
   }
 }
 
-function grown<T extends Uint16Array | Int32Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
-}

@@ -83,7 +83,7 @@ class DocumentWalker {
     private readonly sources: ChildSources,
     private readonly segments: SegmentCache | undefined,
   ) {
-    this.state = new RecordState(walk.parent.length);
+    this.state = new RecordState(walk.clips, walk.parent.length);
     this.cursor = new WalkCursor(walk, limits, new ViewportFirst(walk, this.state, limits));
     this.reads = new LayoutReads(walk, this.state, walk.viewport);
     this.layout = new ElementLayout(walk, this.state, this.reads, doc, viewportClip);
