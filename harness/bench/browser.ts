@@ -1,4 +1,5 @@
 import CDP from 'chrome-remote-interface';
+import { closeOtherTabs } from '@sightline/harness';
 
 export interface LoadedTab {
   targetId: string;
@@ -21,10 +22,7 @@ export async function freshTab(port: number, wsEndpoint: string, url: string, ti
   const browser = await CDP({ target: wsEndpoint, local: true });
   try {
     const { targetId } = await browser.Target.createTarget({ url: 'about:blank' });
-    const { targetInfos } = await browser.Target.getTargets();
-    for (const info of targetInfos) {
-      if (info.type === 'page' && info.targetId !== targetId) await browser.Target.closeTarget({ targetId: info.targetId }).catch(() => undefined);
-    }
+    await closeOtherTabs(browser, targetId);
     const tab = await CDP({ host: '127.0.0.1', port, local: true, target: targetId });
     try {
       await tab.Page.enable();

@@ -18,8 +18,8 @@ function firstSnapshotFloor(row: FirstSnapshotRow): string | undefined {
   if (walk === undefined) return undefined;
   const cold =
     `the first walk after load takes ${fmt(walk)} where the whole second snapshot takes ${fmt(row.second.median_ms)}: every node it touches gets its ` +
-    `wrapper in the isolated world the first time, and the renderer takes fresh memory pages for what a first walk keeps (~20,000 page faults at 100k ` +
-    `against ~7,500 for a second walk; each costs ~15–20 µs on a VM) while its code runs cold (cdp-transport README, "Where a first snapshot's time goes")`;
+    `wrapper in the isolated world the first time, and the renderer takes fresh memory pages for what a first walk keeps (each costly on a VM) ` +
+    `while its code runs cold (cdp-transport README, "Where a first snapshot's time goes", "Fresh memory is what a cold walk pays for")`;
   const after = row.after_navigate?.status === 'ok' ? row.after_navigate.median_ms : null;
   // Issue 16: after a navigation that walk runs while the caller pauses.
   const navigated = after === null ? '' : `; the first snapshot a session takes ${AGENT_TURN_MS / 1000} s after its own \`navigate\` (that walk done meanwhile) takes ${fmt(after)}`;

@@ -21,5 +21,5 @@ export { launchTestChromium, CHROMIUM_BASE_FLAGS, DEFAULT_CHROMIUM_PATH } from '
 export type { LaunchTestChromiumOptions, TestChromium } from './chromium-launcher.js';
 export { evaluateInPage, readFixtureJournal, parseFixtureJournal, FIXTURE_JOURNAL_EXPRESSION, type JournalEntry } from './page-evaluate.js';
 export { HeldRequests } from './held-requests.js';
-export { openUnwatchedTab } from './unwatched-tab.js';
+export { closeOtherTabs, openUnwatchedTab, SETTLE_MS } from './unwatched-tab.js';
 export { startPageFactsAgreement, type PageFactsAgreement, type PageFactsComparison } from './page-facts-agreement.js';

@@ -25,13 +25,8 @@ export async function openUnwatchedTab(browser: CDP.Client, url: string, options
   const key = `tab${process.pid}x${(opened += 1)}`;
   const address = `${url}${url.includes('?') ? '&' : '?'}loaded-mark=${key}`;
   const { targetId } = await browser.Target.createTarget({ url: address });
-  if (options.closeOtherTabs) {
-    // While it loads: a tab closed later may share its renderer and tear down under the timed read.
-    const { targetInfos } = await browser.Target.getTargets();
-    for (const info of targetInfos) {
-      if (info.type === 'page' && info.targetId !== targetId) await browser.Target.closeTarget({ targetId: info.targetId }).catch(() => undefined);
-    }
-  }
+  // While it loads: a tab closed later may share its renderer and tear down under the timed read.
+  if (options.closeOtherTabs) await closeOtherTabs(browser, targetId);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { targetInfo } = await browser.Target.getTargetInfo({ targetId });
@@ -41,5 +36,13 @@ export async function openUnwatchedTab(browser: CDP.Client, url: string, options
     }
     if (Date.now() > deadline) throw new Error(`${url} did not finish loading within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Closes every page tab but `keep` (a browser-endpoint client), so the browser shows exactly one. */
+export async function closeOtherTabs(browser: CDP.Client, keep: string): Promise<void> {
+  const { targetInfos } = await browser.Target.getTargets();
+  for (const info of targetInfos) {
+    if (info.type === 'page' && info.targetId !== keep) await browser.Target.closeTarget({ targetId: info.targetId }).catch(() => undefined);
   }
 }

@@ -1,3 +1,4 @@
+import { SETTLE_MS } from '@sightline/harness';
 import type { SnapshotTiming } from '@sightline/semantic-core';
 import { AGENT_TURN_MS, type FirstSnapshotRow, type FloorPhases, type Stat } from '../first-snapshot.js';
 import { fmtMs, fmtRatio } from './format.js';
@@ -78,7 +79,7 @@ export function renderFirstSnapshotMarkdown(rows: FirstSnapshotRow[], timeoutMs:
   if (rows.length === 0) return [];
   const lines: string[] = ['## First snapshot and one-shot (issue 16)', ''];
   lines.push(
-    `Each run on a fresh tab (or a fresh process and browser for one-shots); median (min–max). *First snapshot*: the page loaded in a tab no DevTools client ever attached to (opened over the browser's endpoint; the page marks its title once loaded, painted and idle), then \`bind\` (explicit route) and the timed first \`snapshot\`; *after \`navigate\`*: a bound session navigates to the page, pauses ${AGENT_TURN_MS / 1000} s (an agent's turn), then takes its timed first \`snapshot\`. ` +
+    `Each run on a fresh tab (or a fresh process and browser for one-shots); median (min–max). *First snapshot*: the page loaded in a tab no DevTools client ever attached to (opened over the browser's endpoint; the page marks its URL once loaded and painted, then the tab is left alone ${SETTLE_MS / 1000} s), then \`bind\` (explicit route) and the timed first \`snapshot\`; *after \`navigate\`*: a bound session navigates to the page, pauses ${AGENT_TURN_MS / 1000} s (an agent's turn), then takes its timed first \`snapshot\`. ` +
       '*One-shot*: `sightline --json snapshot <url>` from the bundled CLI (a fresh process and browser each run); *warm one-shot*: the same with `--warm`, answered by the daemon from the browser it keeps, after one call that started both (its time in brackets); Playwright: launch, `goto` (load), `ariaSnapshot({mode:"ai"})`, close, in a fresh Node process. *Floor*: what any one-shot that reads every node pays — a plain CDP client (bench/bare-one-shot.ts) in a fresh Node process starts the same Chromium with the same flags, loads the page, visits every node once from an isolated world, reads one box (so the page is laid out, as anything that tells what is on screen needs), waits out what is left of the quiet period the one-shot waits for (counted from the end of the page\'s document response), stops; its runs alternate with the Sightline one-shot runs. *Load*: navigate → load event, without and with Sightline attached to the tab. Phases: `timing_ms` medians (chart: `first-snapshot.svg`).',
     '',
   );

@@ -76,7 +76,7 @@ export class RecordState {
     this.fixedIds[index] = fixed === child ? childId : fixed === abs ? this.absIds[index]! : this.clips.id(fixed);
   }
 
-  setChildClip(index: number, clip: Rect | null | undefined): void {
+  private setChildClip(index: number, clip: Rect | null | undefined): void {
     if (index >= this.clipIds.length) this.grow(index);
     this.clipIds[index] = this.clips.id(clip);
   }

@@ -140,8 +140,8 @@ class DocumentWalker {
     walk.tree[index] = tree;
     walk.role.push('text');
     walk.name.push(''); // collapsed lazily (only shipped or queried text pays for it)
+    // A text is never a parent: no clip to hand on (its state's clip id stays 0, nothing clips).
     state.set(index, HIDDEN_SUB | HIDDEN_KNOWN | HIDDEN_SELF);
-    state.setChildClip(index, undefined);
     if (parentFar) {
       // Inside a far-offscreen subtree: offscreen from the ancestor's box, nothing read.
       walk.clipId[index] = walk.clips.id(parentClip);
