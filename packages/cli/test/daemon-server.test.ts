@@ -6,6 +6,7 @@ import { startDaemon, type DaemonDriver, type RunningDaemon } from '../src/daemo
 import { runtimePaths, runtimeDirectory, type RuntimePaths } from '../src/daemon/paths.js';
 import { connectToDaemon, exchange } from '../src/daemon/daemon-client.js';
 import { idleMsFromEnvironment, DEFAULT_IDLE_MS } from '../src/daemon/daemon-config.js';
+import { WARM_ONE_SHOT_SESSION } from '../src/daemon/protocol.js';
 
 /** A Driver test double that records calls and answers like the contract says. */
 function recordingDriver(): DaemonDriver & { calls: Array<{ method: string; input: unknown }>; closed: boolean } {
@@ -167,6 +168,33 @@ describe('daemon server', () => {
     socket!.destroy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await send('default', 'ping')).toMatchObject({ status: 'ok' });
+  });
+
+  it("answers a warm one-shot before its tab has closed; the session's next request runs after the close", async () => {
+    let releaseClose!: () => void;
+    const closeHeld = new Promise<void>((resolve) => (releaseClose = resolve));
+    const order: string[] = [];
+    const tabs = driver.tabs;
+    driver.tabs = (async (input: { action?: string }) => {
+      if (input.action === 'new') return { status: 'ok', mode: 'tabs', tab_id: 'tab-cccccccccccccccc', tabs: [] };
+      if (input.action === 'close') {
+        order.push('close asked');
+        await closeHeld;
+        order.push('closed');
+      }
+      return tabs(input as never);
+    }) as typeof driver.tabs;
+    const answer = await send(WARM_ONE_SHOT_SESSION, 'one_shot', { url: 'http://x/' });
+    expect(answer).toMatchObject({ status: 'ok', mode: 'snapshot', tab_id: 'tab-cccccccccccccccc' });
+    expect(order).toEqual(['close asked']);
+    // Another session is not held up; the warm one-shot's own session waits for the close.
+    expect(await send('default', 'ping')).toMatchObject({ status: 'ok' });
+    const next = send(WARM_ONE_SHOT_SESSION, 'ping').then((result) => (order.push('next answered'), result));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(['close asked']);
+    releaseClose();
+    expect(await next).toMatchObject({ status: 'ok', mode: 'ping' });
+    expect(order).toEqual(['close asked', 'closed', 'next answered']);
   });
 
   it('shutdown ends every session, closes the driver and removes socket and pid file', async () => {

@@ -24,8 +24,12 @@ describe('warm one-shot (issue 16)', () => {
   it('launches once, then every call opens, waits for load, snapshots and closes its own tab', async () => {
     const sessions = new Map<string, SessionState>();
     const { driver, calls } = scriptedDriver({ bind: [bound], tabs: [{ status: 'ok', tab_id: 'tab-1' }, {}, { status: 'ok', tab_id: 'tab-2' }, {}], snapshot: [snapshot, snapshot] });
-    const first = (await warmOneShot(driver, sessions, { url: 'http://127.0.0.1:1/a', node_budget: 50 })) as { timing_ms: Record<string, number> };
-    const second = (await warmOneShot(driver, sessions, { url: 'http://127.0.0.1:1/b' })) as { timing_ms: Record<string, number> };
+    const firstCall = await warmOneShot(driver, sessions, { url: 'http://127.0.0.1:1/a', node_budget: 50 });
+    await firstCall.closing;
+    const secondCall = await warmOneShot(driver, sessions, { url: 'http://127.0.0.1:1/b' });
+    await secondCall.closing;
+    const first = firstCall.answer as { timing_ms: Record<string, number> };
+    const second = secondCall.answer as { timing_ms: Record<string, number> };
     expect(calls.map(([name]) => name)).toEqual(['bind', 'tabs', 'wait', 'snapshot', 'tabs', 'tabs', 'wait', 'snapshot', 'tabs']);
     expect(calls[0]![1]).toEqual({ session: WARM_ONE_SHOT_SESSION, launch: {} });
     expect(calls[1]![1]).toEqual({ session: WARM_ONE_SHOT_SESSION, target_id: 'bt-1', action: 'new', url: 'http://127.0.0.1:1/a' });
@@ -35,6 +39,24 @@ describe('warm one-shot (issue 16)', () => {
     expect(first.timing_ms.launch).toBeGreaterThanOrEqual(0);
     expect(second.timing_ms.launch).toBe(0);
     expect(second.timing_ms.load_wait).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers before its tab has closed; the closing is handed back to run after the answer', async () => {
+    const sessions = new Map<string, SessionState>();
+    let finishClose!: () => void;
+    const closed = new Promise<void>((resolve) => (finishClose = resolve));
+    const { driver, calls } = scriptedDriver({ bind: [bound], tabs: [{ status: 'ok', tab_id: 'tab-1' }, closed.then(() => ({ status: 'ok' }))], snapshot: [snapshot] });
+    const { answer, closing } = await warmOneShot(driver, sessions, { url: 'http://127.0.0.1:1/a' });
+    expect(answer).toMatchObject({ status: 'ok', mode: 'snapshot' });
+    // The close was asked for, and is still running when the answer is there.
+    expect(calls.at(-1)).toEqual(['tabs', { session: WARM_ONE_SHOT_SESSION, target_id: 'bt-1', action: 'close', tab_id: 'tab-1' }]);
+    let settled = false;
+    void closing.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    finishClose();
+    await closing;
+    expect(settled).toBe(true);
   });
 
   it('closes its tab when the snapshot fails, and answers the failure', async () => {
@@ -49,26 +71,28 @@ describe('warm one-shot (issue 16)', () => {
     const gone = transportErrorResponse('the browser connection closed');
     const { driver, calls } = scriptedDriver({ bind: [bound, bound, bound], tabs: [gone, { status: 'ok', tab_id: 'tab-9' }, {}], snapshot: [snapshot] });
     sessions.set(WARM_ONE_SHOT_SESSION, { targetId: 'bt-old', route: 'managed', tabs: [], tabId: null, continuation: null });
-    expect(await warmOneShot(driver, sessions, { url: 'http://127.0.0.1:1/a' })).toMatchObject({ status: 'ok', mode: 'snapshot' });
+    const replaced = await warmOneShot(driver, sessions, { url: 'http://127.0.0.1:1/a' });
+    await replaced.closing;
+    expect(replaced.answer).toMatchObject({ status: 'ok', mode: 'snapshot' });
     expect(calls.map(([name]) => name)).toEqual(['tabs', 'endSession', 'bind', 'tabs', 'wait', 'snapshot', 'tabs']);
     // A refusal that is not about the browser is answered as it is; the browser stays warm.
     const refused = refusalResponse('browser_invalid_request', 'bad url', { field: 'url' });
     const again = scriptedDriver({ bind: [bound], tabs: [refused] });
     const kept = new Map<string, SessionState>();
-    expect(await warmOneShot(again.driver, kept, { url: 'nope' })).toEqual(refused);
+    expect((await warmOneShot(again.driver, kept, { url: 'nope' })).answer).toEqual(refused);
     expect(again.calls.map(([name]) => name)).toEqual(['bind', 'tabs']);
     expect(kept.get(WARM_ONE_SHOT_SESSION)?.targetId).toBe('bt-1');
     // Twice gone: answered after one relaunch, nothing left bound.
     const twice = scriptedDriver({ bind: [bound, bound], tabs: [gone, gone] });
     const lost = new Map<string, SessionState>();
-    expect(await warmOneShot(twice.driver, lost, { url: 'http://127.0.0.1:1/a' })).toEqual(gone);
+    expect((await warmOneShot(twice.driver, lost, { url: 'http://127.0.0.1:1/a' })).answer).toEqual(gone);
     expect(twice.calls.map(([name]) => name)).toEqual(['bind', 'tabs', 'endSession', 'bind', 'tabs', 'endSession']);
     expect(lost.size).toBe(0);
   });
 
   it('refuses a request without a URL, naming the field', async () => {
     const { driver, calls } = scriptedDriver({});
-    expect(await warmOneShot(driver, new Map(), {})).toMatchObject({ status: 'refused', refusal: { code: 'browser_invalid_request', detail: { field: 'url' } } });
+    expect((await warmOneShot(driver, new Map(), {})).answer).toMatchObject({ status: 'refused', refusal: { code: 'browser_invalid_request', detail: { field: 'url' } } });
     expect(calls).toEqual([]);
   });
 });

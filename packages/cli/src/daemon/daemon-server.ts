@@ -156,7 +156,16 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     return answer(result);
   };
 
-  const execute = async (request: DaemonRequest): Promise<unknown> => {
+  /** A request's answer, and work of its session still running after it (the session's next request waits for it). */
+  type Executed = { result: unknown; after?: Promise<void> };
+
+  const execute = async (request: DaemonRequest): Promise<Executed> => {
+    if (request.op !== 'one_shot') return { result: await answerOf(request) };
+    const { answer, closing } = await warmOneShot(driver, sessions, request.params);
+    return { result: answer, after: closing };
+  };
+
+  const answerOf = async (request: DaemonRequest): Promise<unknown> => {
     switch (request.op) {
       case 'ping':
         return {
@@ -168,8 +177,6 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         };
       case 'tabs':
         return tabsResult(request);
-      case 'one_shot':
-        return warmOneShot(driver, sessions, request.params);
       case 'shutdown':
         return { status: 'ok', mode: 'shutdown', sessions: sessions.size, pid: process.pid };
       default: {
@@ -182,19 +189,22 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     }
   };
 
-  /** Runs a request after the earlier requests of the same session. */
+  /**
+   * Runs a request after the earlier requests of the same session (and the work they left running
+   * after their answer); resolves with its answer.
+   */
   const enqueue = (request: DaemonRequest): Promise<unknown> => {
     const previous = queues.get(request.session) ?? Promise.resolve();
     const run = previous.then(
       () => execute(request),
       () => execute(request),
     );
-    const settled = run.catch(() => undefined);
+    const settled = run.then((executed) => executed.after).catch(() => undefined);
     queues.set(request.session, settled);
     void settled.then(() => {
       if (queues.get(request.session) === settled) queues.delete(request.session);
     });
-    return run;
+    return run.then((executed) => executed.result);
   };
 
   const respond = (socket: Socket, response: DaemonResponse): void => {
