@@ -207,11 +207,14 @@ export class DocumentCapture {
       this.timings = { walk: walked - start, echo: 0, hit: 0, rank: 0, reusedRecords: 0, warmRecords: walk.nodes.length };
       return done;
     }
-    if (walk.segments.some((segment) => !segment.reused)) walk.preEchoVis = walk.vis.slice();
+    if (store && walk.segments.length > 0) {
+      // Issue 16: kept after the answer (Node calls `storeSegments`), not inside it (inbox 100k: ~55 ms of a first capture);
+      // newly recorded segments keep their texts' visibility from before the echo rule (segments.ts).
+      if (walk.segments.some((segment) => !segment.reused)) walk.preEchoVis = walk.vis.slice();
+      this.pendingStore = walk;
+    }
     dropEchoTexts(walk);
     const echoed = performance.now();
-    // Issue 16: kept after the answer (Node calls `storeSegments`), not inside it (inbox 100k: ~55 ms of a first capture).
-    if (store && walk.segments.length > 0) this.pendingStore = walk;
     if (options.placement.covered) coverAll(walk);
     else hitTest(walk, options.maxHitTests, start + options.timeMs);
     const hit = performance.now();

@@ -51,10 +51,12 @@ export function shipRecords(ranking: Ranking, picked: number[], included: 'all' 
   }
   // Second pass: covering nodes precede or follow; map now that every index is known.
   const coveredBy = walk.paint?.coveredBy;
-  for (let i = 0; coveredBy !== undefined && i < n; i++) {
-    if (shippedIndex[i]! >= 0 && coveredBy[i]! >= 0 && walk.vis[i] === VIS_PAGE_OCCLUDED) {
-      const by = shippedIndex[coveredBy[i]!]!;
-      if (by >= 0) nodes[shippedIndex[i]!]!.coveredBy = by;
+  if (coveredBy !== undefined) {
+    for (let i = 0; i < n; i++) {
+      if (shippedIndex[i]! >= 0 && coveredBy[i]! >= 0 && walk.vis[i] === VIS_PAGE_OCCLUDED) {
+        const by = shippedIndex[coveredBy[i]!]!;
+        if (by >= 0) nodes[shippedIndex[i]!]!.coveredBy = by;
+      }
     }
   }
   return {
