@@ -48,6 +48,29 @@ describe('pseudo-elements count as their element', () => {
   });
 });
 
+describe('icon-font glyphs', () => {
+  it('a control drawn with icon-font glyphs is named by its title, found by it and clicked', async () => {
+    await f.open(layoutUrl(f, 'icon-fonts.html'));
+    const before = (await hits(f)).length;
+    const snapshot = await f.snapshot();
+    // Chromium names these by their Private Use Area glyphs (its title becomes the description).
+    const refresh = refOf(snapshot, 'button', 'Refresh'); // ::before glyph
+    refOf(snapshot, 'button', 'Delete'); // glyph text in the DOM
+    refOf(snapshot, 'link', 'Back to top');
+    refOf(snapshot, 'button', 'Close panel'); // aria-label still comes first
+    // With no title there is nothing better to say: the glyph stays the name, as Chromium has it.
+    refOf(snapshot, 'button', '\ue5cd');
+    expect(snapshot.refs.some((entry) => /[\uE000-\uF8FF]/u.test(entry.name) && entry.name !== '\ue5cd')).toBe(false);
+    expect(await f.driver.click({ ...f.address, ref: refresh.ref })).toMatchObject({ status: 'ok' });
+    expect((await hitsAtLeast(f, before + 1)).slice(before)).toEqual([{ hit: 'refresh', trusted: true, frame: 'top' }]);
+    // The page's own query matches the same name, and its ref clicks that control.
+    const queried = await f.snapshot({ query: 'Delete' });
+    expect(queried.refs.map((entry) => [entry.role, entry.name])).toEqual([['button', 'Delete']]);
+    expect(await f.driver.click({ ...f.address, ref: queried.refs[0]!.ref })).toMatchObject({ status: 'ok' });
+    expect((await hitsAtLeast(f, before + 2)).slice(before + 1)).toEqual([{ hit: 'delete', trusted: true, frame: 'top' }]);
+  });
+});
+
 describe('native select options', () => {
   it('an option offers select, not click; clicking it is refused before anything is sent', async () => {
     await f.open(layoutUrl(f, 'native-select.html'));

@@ -1,7 +1,7 @@
 // Preliminary role and name from tag + attributes: enough to tell actionable from content in the
 // page. Shipped nodes get theirs from Chromium's accessibility tree, or from the page facts
 // (classify/page-facts.ts) where those agree with the tree.
-import { collapseWhitespace, NAME_FROM_CONTENT_ROLES } from '@sightline/semantic-core/page-safe';
+import { collapseWhitespace, iconGlyphsOnly, NAME_FROM_CONTENT_ROLES } from '@sightline/semantic-core/page-safe';
 import { isDisclosureSummary } from './dom/details.js';
 import { labelsOf } from './dom/labels.js';
 
@@ -158,12 +158,13 @@ export function nameOf(element: Element, role: string, tag: string): string {
     }
   }
   // The core's set (Chromium's): a listitem or term is not named from its content.
+  const title = collapse(element.getAttribute('title') ?? '');
   if (NAME_FROM_CONTENT_ROLES.has(role)) {
     const text = collapse(element.textContent ?? '');
-    if (text) return text;
+    // Icon-font glyphs say nothing: a title names the element instead (as the Node side does with Chromium's name).
+    if (text && !(title && iconGlyphsOnly(text))) return text;
   }
-  const title = element.getAttribute('title');
-  if (title && title.trim()) return collapse(title);
+  if (title) return title;
   // A text field's last name source is its placeholder (as Chromium names it).
   if (tag === 'input' || tag === 'textarea') {
     const placeholder = element.getAttribute('placeholder') ?? element.getAttribute('aria-placeholder');

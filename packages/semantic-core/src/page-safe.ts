@@ -35,7 +35,7 @@ export { isSemantic } from './classify/is-semantic.js';
 export { isDragCursor } from './classify/drag-cursor.js';
 export { REDACTED_TEXT, isSecretField, isSecretFieldFacts, redactedName, type SecretFieldFacts } from './classify/redaction.js';
 export { CONTAINER_ROLES, NAME_FROM_CONTENT_ROLES, STRUCTURAL_ROLES } from './classify/roles.js';
-export { collapseWhitespace, hasVisibleText } from './classify/text.js';
+export { collapseWhitespace, hasVisibleText, iconGlyphsOnly } from './classify/text.js';
 export { repeatsName } from './classify/echoes.js';
 export { fieldsMatchQuery, queryNeedle } from './scopes/query-match.js';
 export { tierFor, tierOf, VIEWPORT_MAX_TIER } from './rank/tier.js';

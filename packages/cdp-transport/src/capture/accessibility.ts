@@ -1,5 +1,5 @@
 import type { Protocol } from 'devtools-protocol';
-import type { NodeStates } from '@sightline/semantic-core';
+import { collapseWhitespace, iconGlyphsOnly, type NodeStates } from '@sightline/semantic-core';
 
 export interface AxFacts {
   role: string;
@@ -78,8 +78,19 @@ export function axFacts(nodes: Protocol.Accessibility.AXNode[]): AxFacts | null 
   const value = node.value?.value;
   return {
     role,
-    name: typeof node.name?.value === 'string' ? node.name.value.replace(/\s+/g, ' ').trim() : '',
+    name: nameOf(node),
     value: value === undefined || value === null ? undefined : String(value),
     states,
   };
+}
+
+/**
+ * Chromium's name, whitespace collapsed; a name of icon-font glyphs only (a button drawn by an
+ * icon font's `::before`) gives way to the element's title, which Chromium keeps as its description.
+ */
+function nameOf(node: Protocol.Accessibility.AXNode): string {
+  const name = typeof node.name?.value === 'string' ? collapseWhitespace(node.name.value) : '';
+  if (!iconGlyphsOnly(name)) return name;
+  const title = node.name?.sources?.find((source) => source.type === 'attribute' && source.attribute === 'title')?.attributeValue?.value;
+  return typeof title === 'string' && collapseWhitespace(title) ? collapseWhitespace(title) : name;
 }

@@ -16,3 +16,16 @@ export function hasVisibleText(text: string): boolean {
   }
   return false;
 }
+
+/** Private Use Area code points (the BMP's and planes 15–16): where icon fonts put their glyphs. */
+const ICON_GLYPHS_ONLY = /^\s*[\uE000-\uF8FF\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}][\s\uE000-\uF8FF\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]*$/u;
+
+/**
+ * True when the text is only icon-font glyphs (Private Use Area characters, Font Awesome's or
+ * IcoMoon's, say) and whitespace: a name made of them says nothing to the reader, so an element
+ * that also has a title is named by its title instead (Chromium keeps the glyph as the name and
+ * the title as its description).
+ */
+export function iconGlyphsOnly(text: string): boolean {
+  return ICON_GLYPHS_ONLY.test(text);
+}
